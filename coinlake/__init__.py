@@ -1,0 +1,92 @@
+"""coinlake: an event-sourced rules engine for Fire in the Lake (GMT Games, 2nd edition).
+
+>>> import coinlake
+>>> game = coinlake.new_game("short", seed=7)
+>>> coinlake.victory_markers(game.state) == {"US": 38, "NVA": 10, "ARVN": 41, "VC": 23}
+True
+>>> game.decision.faction in ("US", "ARVN", "NVA", "VC")
+True
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from coinlake.data import CARDS, SPACES, Faction, Piece, Side
+from coinlake.engine import Decision, Game, GameView, HistoryError, UndoPolicy
+from coinlake.engine import start_state as _start_state
+from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
+from coinlake.state.commands import Choose, Command, Done, Move, Select, parse
+from coinlake.state.events import Event
+from coinlake.state.model import GameState, Options, Support, Track
+from coinlake.state.queries import Control, control, victory_margins, victory_markers
+from coinlake.store import load, load_with_report, save_game
+
+SCENARIOS = ("short", "medium", "full")
+
+
+def new_game(
+    scenario: str,
+    seed: int = 0,
+    *,
+    period_events: bool = False,
+    political_rhythm: bool = False,
+    high_winds: bool = False,
+    deception: bool = False,
+    non_players: set[str] | frozenset[str] | tuple[str, ...] = (),
+    undo: str = "free",
+) -> Game:
+    """Set up a new game (2.1) and reveal the first card and the next one (2.2).
+
+    ``scenario`` is ``"short"``, ``"medium"`` or ``"full"``; ``seed`` (0..2**64-1) fixes
+    the deck and every die; ``undo`` is ``"free"`` or ``"strict"``.
+    """
+    options = Options(
+        period_events=period_events,
+        political_rhythm=political_rhythm,
+        high_winds=high_winds,
+        deception=deception,
+        non_players=tuple(sorted((Faction(f) for f in non_players), key=list(Faction).index)),
+    )
+    game = Game(_start_state(scenario, seed, options), undo=undo, saver=save_game)
+    decision = game.decision
+    if decision is not None and decision.faction is None:
+        game.apply(decision.options[0])  # 2.2: the game reveals the first cards itself
+    return game
+
+
+__all__ = [
+    "CARDS",
+    "SCENARIOS",
+    "SPACES",
+    "Choose",
+    "CoinlakeError",
+    "Command",
+    "Control",
+    "Decision",
+    "Done",
+    "Event",
+    "Faction",
+    "Game",
+    "GameState",
+    "GameView",
+    "HistoryError",
+    "IllegalCommand",
+    "LogFileError",
+    "Move",
+    "Options",
+    "Piece",
+    "Select",
+    "Side",
+    "Support",
+    "Track",
+    "UndoPolicy",
+    "__version__",
+    "control",
+    "load",
+    "load_with_report",
+    "new_game",
+    "parse",
+    "victory_margins",
+    "victory_markers",
+]

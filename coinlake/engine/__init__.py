@@ -1,0 +1,31 @@
+"""Layer 4: the engine — ``decide``/``evolve``, the history tree and :class:`Game`."""
+
+from coinlake.engine.decide import Decision, advance, decide, decision, fold, prime, validate
+from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
+from coinlake.state.events import evolve
+from coinlake.state.model import GameState, Options
+from coinlake.state.setup import initial_state
+
+
+def start_state(scenario: str, seed: int, options: Options) -> GameState:
+    """The primed initial state of a new game: set up, first procedure waiting."""
+    return prime(initial_state(scenario, seed, options))
+
+
+__all__ = [
+    "Decision",
+    "Game",
+    "GameView",
+    "HistoryError",
+    "JournalEntry",
+    "Node",
+    "UndoPolicy",
+    "advance",
+    "decide",
+    "decision",
+    "evolve",
+    "fold",
+    "prime",
+    "start_state",
+    "validate",
+]

@@ -1,0 +1,7 @@
+"""Layer 3: the rules — Sequence of Play, Operations, Special Activities, cards, Coup Round."""
+
+from coinlake.rules import sequence
+from coinlake.rules.core import PROCEDURES, Ask, Ctx, Proc, procedure
+from coinlake.rules.sequence import next_step
+
+__all__ = ["PROCEDURES", "Ask", "Ctx", "Proc", "next_step", "procedure", "sequence"]

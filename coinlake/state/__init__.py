@@ -1,0 +1,1 @@
+"""Layer 2: the immutable game state, commands, events, the reducer and derived queries."""

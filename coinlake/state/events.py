@@ -1,0 +1,349 @@
+"""Events, the immutable facts of a game's stream, and ``evolve``, the pure reducer.
+
+Each event carries ``seq`` (the index of the command that caused it in the game's line) and
+``rule`` (the rulebook section it applies). ``evolve`` never validates and never draws a random
+number: ``state == fold(evolve, events, initial)`` always holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import attrs
+from attrs import frozen
+
+from coinlake.data.cards import Side
+from coinlake.data.map import space_index
+from coinlake.data.pieces import FACTIONS, Faction, Piece
+from coinlake.state.commands import Command
+from coinlake.state.model import (
+    AVAILABLE,
+    BOXES,
+    CASUALTIES,
+    OUT_OF_PLAY,
+    Counts,
+    Eligibility,
+    GameState,
+    Pending,
+    Phase,
+    SpaceState,
+    Support,
+    Track,
+    Turn,
+)
+from coinlake.state.rng import Rng
+
+
+@frozen(kw_only=True)
+class Event:
+    """Base class: ``seq`` names the causing command, ``rule`` the section applied."""
+
+    seq: int
+    rule: str
+
+    public: ClassVar[bool] = True
+    """False for events whose content a Faction other than the owner may not see."""
+
+
+@frozen(kw_only=True)
+class Chosen(Event):
+    """A faction (or the game, ``faction=None``) answered the pending Decision."""
+
+    faction: Faction | None
+    command: Command
+
+
+@frozen(kw_only=True)
+class StepStarted(Event):
+    """A procedure (a card's play, an Operation, a Coup phase...) began."""
+
+    procedure: str
+    args: tuple[str, ...]
+
+
+@frozen(kw_only=True)
+class StepEnded(Event):
+    """The procedure in progress finished."""
+
+    procedure: str
+
+
+@frozen(kw_only=True)
+class PiecesMoved(Event):
+    """``count`` pieces of form ``piece`` went from ``origin`` to ``destination``.
+
+    Locations are space ids or box names. Pieces entering a box take their box form
+    (Underground, no Tunnel, 1.4.1); pieces entering the map from a box arrive as ``piece``
+    (1.4.3); pieces moving on the map keep their form (1.4.3).
+    """
+
+    piece: Piece
+    count: int
+    origin: str
+    destination: str
+
+
+@frozen(kw_only=True)
+class PiecesFlipped(Event):
+    """``count`` pieces of ``piece`` in ``space`` turned over (Activate/Underground, 1.4.3)
+    or gained/lost a Tunnel (1.4.4): they become ``piece.flipped()``."""
+
+    space: str
+    piece: Piece
+    count: int
+
+
+@frozen(kw_only=True)
+class SupportShifted(Event):
+    """A space's Support/Opposition level changed (1.6)."""
+
+    space: str
+    level: Support
+    previous: Support
+
+
+@frozen(kw_only=True)
+class TrackChanged(Event):
+    """A track (Resources, Aid, Patronage, Econ, Trail) changed value (1.8, 6.7)."""
+
+    track: Track
+    value: int
+    previous: int
+
+
+@frozen(kw_only=True)
+class MarkersChanged(Event):
+    """The number of Terror or Sabotage markers in a space changed (3.3.4)."""
+
+    space: str
+    marker: str
+    count: int
+    previous: int
+
+
+@frozen(kw_only=True)
+class DieRolled(Event):
+    """A die was rolled (one draw of the game's generator)."""
+
+    value: int
+    purpose: str
+
+
+@frozen(kw_only=True)
+class CardPlayed(Event):
+    """The revealed next card moved onto the played pile and is now played (2.2, 2.3.7)."""
+
+    card: int
+
+
+@frozen(kw_only=True)
+class CardRevealed(Event):
+    """The draw deck's top card was turned face up as the next card (2.2, 2.3.7)."""
+
+    card: int
+
+
+@frozen(kw_only=True)
+class EligibilityChanged(Event):
+    """A Faction's cylinder moved between Eligible and Ineligible (2.3.1, 2.3.6)."""
+
+    faction: Faction
+    eligibility: Eligibility
+
+
+@frozen(kw_only=True)
+class Passed(Event):
+    """A Faction Passed on the current card (2.3.3)."""
+
+    faction: Faction
+
+
+@frozen(kw_only=True)
+class PhaseChanged(Event):
+    """The Sequence of Play entered a new phase (2.0)."""
+
+    phase: Phase
+
+
+@frozen(kw_only=True)
+class CapabilityChanged(Event):
+    """A Capability card came into effect on a side, or left (``side=None``) (5.3)."""
+
+    card: int
+    side: Side | None
+
+
+@frozen(kw_only=True)
+class MomentumChanged(Event):
+    """A Momentum card came into effect or was discarded (5.4)."""
+
+    card: int
+    active: bool
+
+
+@frozen(kw_only=True)
+class LeaderBoxChanged(Event):
+    """The RVN Leader box now holds ``cards``, bottom first (2.4.1)."""
+
+    cards: tuple[int, ...]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    Chosen,
+    StepStarted,
+    StepEnded,
+    PiecesMoved,
+    PiecesFlipped,
+    SupportShifted,
+    TrackChanged,
+    MarkersChanged,
+    DieRolled,
+    CardPlayed,
+    CardRevealed,
+    EligibilityChanged,
+    Passed,
+    PhaseChanged,
+    CapabilityChanged,
+    MomentumChanged,
+    LeaderBoxChanged,
+)
+
+
+# -- the reducer ------------------------------------------------------------------------
+def _add(counts: Counts, piece: Piece, n: int) -> Counts:
+    lst = list(counts)
+    lst[piece] += n
+    return tuple(lst)
+
+
+def _with_space(state: GameState, key: str, new: SpaceState) -> GameState:
+    spaces = list(state.spaces)
+    spaces[space_index(key)] = new
+    return attrs.evolve(state, spaces=tuple(spaces))
+
+
+def _with_location(state: GameState, location: str, piece: Piece, n: int) -> GameState:
+    if location == AVAILABLE:
+        return attrs.evolve(state, available=_add(state.available, piece, n))
+    if location == CASUALTIES:
+        return attrs.evolve(state, casualties=_add(state.casualties, piece, n))
+    if location == OUT_OF_PLAY:
+        return attrs.evolve(state, out_of_play=_add(state.out_of_play, piece, n))
+    sp = state.spaces[space_index(location)]
+    return _with_space(state, location, attrs.evolve(sp, pieces=_add(sp.pieces, piece, n)))
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """Return the state after ``event``. Pure and total: no validation, no randomness."""
+    handler: Callable[[GameState, Any], GameState] = _HANDLERS[type(event)]
+    return handler(state, event)
+
+
+def _chosen(state: GameState, e: Chosen) -> GameState:
+    pending = state.pending
+    if pending is not None:
+        pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+    return attrs.evolve(state, pending=pending, seq=state.seq + 1)
+
+
+def _step_started(state: GameState, e: StepStarted) -> GameState:
+    return attrs.evolve(state, pending=Pending(e.procedure, e.args, (), state))
+
+
+def _step_ended(state: GameState, e: StepEnded) -> GameState:
+    return attrs.evolve(state, pending=None)
+
+
+def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
+    arriving = e.piece.box_form if e.destination in BOXES else e.piece
+    state = _with_location(state, e.origin, e.piece, -e.count)
+    return _with_location(state, e.destination, arriving, e.count)
+
+
+def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
+    sp = state.spaces[space_index(e.space)]
+    pieces = _add(_add(sp.pieces, e.piece, -e.count), e.piece.flipped(), e.count)
+    return _with_space(state, e.space, attrs.evolve(sp, pieces=pieces))
+
+
+def _support_shifted(state: GameState, e: SupportShifted) -> GameState:
+    sp = state.spaces[space_index(e.space)]
+    return _with_space(state, e.space, attrs.evolve(sp, support=e.level))
+
+
+def _track_changed(state: GameState, e: TrackChanged) -> GameState:
+    tracks = list(state.tracks)
+    tracks[e.track] = e.value
+    return attrs.evolve(state, tracks=tuple(tracks))
+
+
+def _markers_changed(state: GameState, e: MarkersChanged) -> GameState:
+    sp = state.spaces[space_index(e.space)]
+    if e.marker == "terror":
+        return _with_space(state, e.space, attrs.evolve(sp, terror=e.count))
+    return _with_space(state, e.space, attrs.evolve(sp, sabotage=e.count))
+
+
+def _die_rolled(state: GameState, e: DieRolled) -> GameState:
+    return attrs.evolve(state, rng=Rng(state.rng.seed, state.rng.counter + 1))
+
+
+def _card_played(state: GameState, e: CardPlayed) -> GameState:
+    return attrs.evolve(state, played=(*state.played, e.card), next_card=None, turn=Turn())
+
+
+def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
+    return attrs.evolve(state, next_card=e.card, deck=state.deck[1:])
+
+
+def _eligibility_changed(state: GameState, e: EligibilityChanged) -> GameState:
+    elig = list(state.eligibility)
+    elig[FACTIONS.index(e.faction)] = e.eligibility
+    return attrs.evolve(state, eligibility=tuple(elig))
+
+
+def _passed(state: GameState, e: Passed) -> GameState:
+    turn = state.turn
+    return attrs.evolve(state, turn=Turn((*turn.passed, e.faction), turn.acted))
+
+
+def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
+    return attrs.evolve(state, phase=e.phase)
+
+
+def _capability_changed(state: GameState, e: CapabilityChanged) -> GameState:
+    caps = tuple(c for c in state.capabilities if c[0] != e.card)
+    if e.side is not None:
+        caps = tuple(sorted((*caps, (e.card, e.side))))
+    return attrs.evolve(state, capabilities=caps)
+
+
+def _momentum_changed(state: GameState, e: MomentumChanged) -> GameState:
+    rest = tuple(c for c in state.momentum if c != e.card)
+    return attrs.evolve(state, momentum=tuple(sorted((*rest, e.card))) if e.active else rest)
+
+
+def _leader_box_changed(state: GameState, e: LeaderBoxChanged) -> GameState:
+    return attrs.evolve(state, leader_box=e.cards)
+
+
+_HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
+    Chosen: _chosen,
+    StepStarted: _step_started,
+    StepEnded: _step_ended,
+    PiecesMoved: _pieces_moved,
+    PiecesFlipped: _pieces_flipped,
+    SupportShifted: _support_shifted,
+    TrackChanged: _track_changed,
+    MarkersChanged: _markers_changed,
+    DieRolled: _die_rolled,
+    CardPlayed: _card_played,
+    CardRevealed: _card_revealed,
+    EligibilityChanged: _eligibility_changed,
+    Passed: _passed,
+    PhaseChanged: _phase_changed,
+    CapabilityChanged: _capability_changed,
+    MomentumChanged: _momentum_changed,
+    LeaderBoxChanged: _leader_box_changed,
+}

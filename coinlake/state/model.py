@@ -1,0 +1,233 @@
+"""The immutable game state (rules 1.4-1.9, 2.2-2.4, 5.3, 5.4, 6.7, 8.8.1).
+
+Every value here is a frozen attrs class or a tuple; a new state shares all unchanged parts
+with its predecessor. States compare and hash by value.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+from typing import TYPE_CHECKING, Any
+
+from attrs import field, frozen
+
+from coinlake.data.cards import Side
+from coinlake.data.map import space_index
+from coinlake.data.pieces import FACTIONS, N_PIECES, Faction, Piece
+from coinlake.state.rng import Rng
+
+if TYPE_CHECKING:
+    from coinlake.state.commands import Command
+
+Counts = tuple[int, ...]
+"""Piece counts indexed by :class:`Piece` (length 18)."""
+
+EMPTY: Counts = (0,) * N_PIECES
+
+AVAILABLE = "available"
+CASUALTIES = "casualties"
+OUT_OF_PLAY = "out-of-play"
+BOXES: tuple[str, ...] = (AVAILABLE, CASUALTIES, OUT_OF_PLAY)
+"""The off-map boxes a piece can be in (1.4.1)."""
+
+
+class Track(IntEnum):
+    """The numeric tracks around the map edge (1.8, 6.7); values index ``GameState.tracks``."""
+
+    ARVN_RESOURCES = 0
+    NVA_RESOURCES = 1
+    VC_RESOURCES = 2
+    AID = 3
+    PATRONAGE = 4
+    ECON = 5
+    TRAIL = 6
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """Legal range: 0..4 for the Trail (6.7), 0..75 for the others (1.8)."""
+        return (0, 4) if self is Track.TRAIL else (0, 75)
+
+    @staticmethod
+    def resources_of(faction: Faction) -> Track:
+        """The Resources track a Faction spends (the US spends ARVN's, 1.8.1)."""
+        return {
+            Faction.US: Track.ARVN_RESOURCES,
+            Faction.ARVN: Track.ARVN_RESOURCES,
+            Faction.NVA: Track.NVA_RESOURCES,
+            Faction.VC: Track.VC_RESOURCES,
+        }[faction]
+
+
+class Support(IntEnum):
+    """The five Support/Opposition levels (1.6.1)."""
+
+    ACTIVE_OPPOSITION = -2
+    PASSIVE_OPPOSITION = -1
+    NEUTRAL = 0
+    PASSIVE_SUPPORT = 1
+    ACTIVE_SUPPORT = 2
+
+
+class Eligibility(StrEnum):
+    """A Faction's cylinder on the Sequence of Play track (2.3.1)."""
+
+    ELIGIBLE = "eligible"
+    INELIGIBLE = "ineligible"
+
+
+class Phase(StrEnum):
+    """Where the game stands in the Sequence of Play (2.0)."""
+
+    SETUP = "setup"
+    EVENT_CARD = "event-card"
+    COUP = "coup"
+    OVER = "over"
+
+
+@frozen
+class SpaceState:
+    """One space's changing contents: pieces, Support/Opposition, Terror and Sabotage markers."""
+
+    pieces: Counts = EMPTY
+    support: Support = Support.NEUTRAL
+    terror: int = 0
+    sabotage: int = 0
+
+    def count(self, *pieces: Piece) -> int:
+        """How many pieces of the given forms stand here."""
+        p = self.pieces
+        return sum(p[x] for x in pieces)
+
+    def faction_count(self, faction: Faction) -> int:
+        """All pieces of one Faction here (any form)."""
+        p = self.pieces
+        return sum(p[x] for x in _BY_FACTION[faction])
+
+    def bases(self) -> int:
+        """Bases of every Faction here (for stacking, 1.4.2)."""
+        p = self.pieces
+        return sum(p[x] for x in _BASES)
+
+
+_BY_FACTION: dict[Faction, tuple[Piece, ...]] = {
+    f: tuple(p for p in Piece if p.faction is f) for f in FACTIONS
+}
+_BASES: tuple[Piece, ...] = tuple(p for p in Piece if p.kind.value == "base")
+
+
+@frozen
+class Options:
+    """Scenario options chosen at setup (2.1, 1.5, 7.3, 8.9, Tournament options)."""
+
+    period_events: bool = False
+    political_rhythm: bool = False
+    high_winds: bool = False
+    deception: bool = False
+    non_players: tuple[Faction, ...] = ()
+
+
+@frozen
+class Turn:
+    """Progress on the current Event card: who has Passed and who has acted (2.3.3-2.3.6)."""
+
+    passed: tuple[Faction, ...] = ()
+    acted: tuple[tuple[Faction, str], ...] = ()
+
+
+@frozen
+class Pending:
+    """A procedure in progress: its name, arguments, the answers given so far, and the state
+    it started from. Re-running the procedure from ``start`` with ``answers`` reproduces the
+    current state; ``runner`` caches the live procedure and is ignored by ``==`` and ``hash``.
+    """
+
+    name: str
+    args: tuple[str, ...]
+    answers: tuple[Command, ...]
+    start: GameState
+    runner: list[Any] = field(factory=list, eq=False, hash=False, repr=False)
+
+
+@frozen
+class GameState:
+    """Everything that defines a position. Build one with :func:`coinlake.new_game`."""
+
+    scenario: str
+    options: Options
+    spaces: tuple[SpaceState, ...]
+    available: Counts
+    casualties: Counts
+    out_of_play: Counts
+    tracks: tuple[int, ...]
+    eligibility: tuple[Eligibility, ...]
+    deck: tuple[int, ...]
+    next_card: int | None
+    played: tuple[int, ...]
+    leader_box: tuple[int, ...]
+    capabilities: tuple[tuple[int, Side], ...]
+    momentum: tuple[int, ...]
+    pivotals_held: tuple[int, ...]
+    us_policy: str
+    rng: Rng
+    phase: Phase = Phase.SETUP
+    turn: Turn = Turn()
+    pending: Pending | None = None
+    seq: int = 0
+
+    # -- lookups -------------------------------------------------------------------------
+    def space(self, key: str | int) -> SpaceState:
+        """A space's contents by id, name, alias or index (e.g. ``"Quang Tri"``)."""
+        return self.spaces[space_index(key)]
+
+    def box(self, name: str) -> Counts:
+        """The pieces in ``available``, ``casualties`` or ``out-of-play`` (1.4.1)."""
+        if name == AVAILABLE:
+            return self.available
+        if name == CASUALTIES:
+            return self.casualties
+        if name == OUT_OF_PLAY:
+            return self.out_of_play
+        raise KeyError(f"no box {name!r}")
+
+    def track(self, track: Track) -> int:
+        return self.tracks[track]
+
+    def resources(self, faction: Faction) -> int:
+        """Resources the Faction may spend (US: ARVN's, 1.8.1)."""
+        return self.tracks[Track.resources_of(faction)]
+
+    def eligible(self, faction: Faction) -> bool:
+        return self.eligibility[FACTIONS.index(faction)] is Eligibility.ELIGIBLE
+
+    @property
+    def aid(self) -> int:
+        return self.tracks[Track.AID]
+
+    @property
+    def patronage(self) -> int:
+        return self.tracks[Track.PATRONAGE]
+
+    @property
+    def econ(self) -> int:
+        return self.tracks[Track.ECON]
+
+    @property
+    def trail(self) -> int:
+        return self.tracks[Track.TRAIL]
+
+    @property
+    def current_card(self) -> int | None:
+        """The card being played: the top of the played pile (2.2)."""
+        return self.played[-1] if self.played else None
+
+    @property
+    def rvn_leader(self) -> int | None:
+        """The current RVN Leader card, or ``None`` for Duong Van Minh (2.4.1)."""
+        return self.leader_box[-1] if self.leader_box else None
+
+
+def location_counts(state: GameState, location: str) -> Counts:
+    """Piece counts at a space id or a box name."""
+    if location in BOXES:
+        return state.box(location)
+    return state.spaces[space_index(location)].pieces

@@ -1,0 +1,141 @@
+"""Derived facts about a state: Control, Support totals, victory markers, stacking.
+
+Each is a pure function of the state, recomputed on demand, so it can never drift.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from coinlake.data.map import SPACES, Country, space_index
+from coinlake.data.pieces import Faction, Piece
+from coinlake.state.model import GameState, SpaceState, Support
+
+_COIN = tuple(p for p in Piece if p.faction.is_coin)
+_INSURGENT = tuple(p for p in Piece if p.faction.is_insurgent)
+_NVA = tuple(p for p in Piece if p.faction is Faction.NVA)
+_VC = tuple(p for p in Piece if p.faction is Faction.VC)
+_NVA_BASES = (Piece.NVA_BASE, Piece.NVA_TUNNELED_BASE)
+_VC_BASES = (Piece.VC_BASE, Piece.VC_TUNNELED_BASE)
+
+VICTORY_THRESHOLDS: dict[Faction, int] = {
+    Faction.US: 50,
+    Faction.ARVN: 50,
+    Faction.NVA: 18,
+    Faction.VC: 35,
+}
+"""The totals each Faction must exceed to win (7.2)."""
+
+
+class Control(StrEnum):
+    """Who controls a Province or City (1.7)."""
+
+    COIN = "coin"
+    NVA = "nva"
+    NONE = "none"
+
+
+def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
+    """Control of a space with these contents (1.7): COIN if US+ARVN pieces exceed NVA+VC;
+    NVA if NVA pieces exceed all others combined; LoCs are never controlled."""
+    if is_loc:
+        return Control.NONE
+    p = contents.pieces
+    coin = sum(p[x] for x in _COIN)
+    nva = sum(p[x] for x in _NVA)
+    vc = sum(p[x] for x in _VC)
+    if coin > nva + vc:
+        return Control.COIN
+    if nva > coin + vc:
+        return Control.NVA
+    return Control.NONE
+
+
+def control(state: GameState, key: str | int) -> Control:
+    """Control of the space named by ``key`` (1.7)."""
+    i = space_index(key)
+    return control_of(state.spaces[i], SPACES[i].is_loc)
+
+
+def total_support(state: GameState) -> int:
+    """2 x Pop at Active Support + 1 x Pop at Passive Support (1.6.2)."""
+    return sum(SPACES[i].population * max(0, int(sp.support)) for i, sp in enumerate(state.spaces))
+
+
+def total_opposition(state: GameState) -> int:
+    """2 x Pop at Active Opposition + 1 x Pop at Passive Opposition (1.6.2)."""
+    return sum(SPACES[i].population * max(0, -int(sp.support)) for i, sp in enumerate(state.spaces))
+
+
+def controlled_population(state: GameState, who: Control) -> int:
+    """Total Population of Provinces and Cities under ``who``'s Control (1.7, 1.9)."""
+    return sum(
+        SPACES[i].population
+        for i, sp in enumerate(state.spaces)
+        if not SPACES[i].is_loc and control_of(sp) is who
+    )
+
+
+def bases_on_map(state: GameState, faction: Faction) -> int:
+    """How many of a Faction's Bases are on the map."""
+    bases = {
+        Faction.US: (Piece.US_BASE,),
+        Faction.ARVN: (Piece.ARVN_BASE,),
+        Faction.NVA: _NVA_BASES,
+        Faction.VC: _VC_BASES,
+    }[faction]
+    return sum(sp.count(*bases) for sp in state.spaces)
+
+
+def victory_markers(state: GameState) -> dict[Faction, int]:
+    """The four victory totals (1.9, 7.2), keyed by Faction (``markers["US"]`` works too).
+
+    US: Total Support + US Troops and Bases Available. ARVN: COIN-Controlled Pop + Patronage.
+    NVA: NVA-Controlled Pop + NVA Bases on the map. VC: Total Opposition + VC Bases on map.
+    """
+    avail = state.available
+    return {
+        Faction.US: total_support(state) + avail[Piece.US_TROOPS] + avail[Piece.US_BASE],
+        Faction.NVA: controlled_population(state, Control.NVA) + bases_on_map(state, Faction.NVA),
+        Faction.ARVN: controlled_population(state, Control.COIN) + state.patronage,
+        Faction.VC: total_opposition(state) + bases_on_map(state, Faction.VC),
+    }
+
+
+def victory_margins(state: GameState) -> dict[Faction, int]:
+    """Each Faction's victory margin: its total minus its 7.2 threshold (7.3)."""
+    markers = victory_markers(state)
+    return {f: markers[f] - VICTORY_THRESHOLDS[f] for f in markers}
+
+
+def stacking_violations(state: GameState) -> list[str]:
+    """Every breach of stacking (1.4.2), as messages; empty when the map is legal.
+
+    At most 2 Bases per Province or City, none on LoCs; only NVA and VC in North Vietnam.
+    """
+    problems = []
+    for i, sp in enumerate(state.spaces):
+        info = SPACES[i]
+        limit = 0 if info.is_loc else 2
+        if sp.bases() > limit:
+            problems.append(f"{info.name}: {sp.bases()} Bases (max {limit})")
+        if info.country is Country.NORTH_VIETNAM:
+            coin = sp.count(*_COIN)
+            if coin:
+                problems.append(f"{info.name}: {coin} US/ARVN pieces in North Vietnam")
+    return problems
+
+
+def pieces_total(state: GameState) -> int:
+    """All pieces in every space and box: always 229 (1.2)."""
+    return (
+        sum(sum(sp.pieces) for sp in state.spaces)
+        + sum(state.available)
+        + sum(state.casualties)
+        + sum(state.out_of_play)
+    )
+
+
+def support_level(state: GameState, key: str | int) -> Support:
+    """The Support/Opposition level of a space (1.6.1)."""
+    return state.spaces[space_index(key)].support

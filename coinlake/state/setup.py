@@ -1,0 +1,119 @@
+"""Scenario set-up (rule 2.1 and the setup pages): the initial GameState of a new game."""
+
+from __future__ import annotations
+
+from coinlake.data.cards import CARDS, COUP_CARDS, EVENT_CARDS, PIVOTAL_CARDS
+from coinlake.data.map import SPACES, space_index
+from coinlake.data.pieces import FACTIONS, N_PIECES, Piece
+from coinlake.data.scenarios import FORCE_POOL, SCENARIOS, ScenarioSetup
+from coinlake.state.model import (
+    Counts,
+    Eligibility,
+    GameState,
+    Options,
+    SpaceState,
+    Support,
+    Track,
+)
+from coinlake.state.rng import Rng
+
+SCENARIO_NAMES: tuple[str, ...] = ("short", "medium", "full")
+
+
+def initial_state(scenario: str, seed: int, options: Options) -> GameState:
+    """The position after setting up ``scenario`` (2.1), with the deck built from ``seed``."""
+    key = scenario.lower()
+    if key not in SCENARIOS:
+        raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIO_NAMES}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be an integer in 0 .. 2**64-1")
+    setup = SCENARIOS[key]
+    deck, rng = build_deck(setup, Rng(seed), options)
+    spaces, out_of_play, available = _place_forces(setup)
+    t = setup.tracks
+    tracks = [0] * len(Track)
+    tracks[Track.ARVN_RESOURCES] = t["arvn_resources"]
+    tracks[Track.NVA_RESOURCES] = t["nva_resources"]
+    tracks[Track.VC_RESOURCES] = t["vc_resources"]
+    tracks[Track.AID] = t["aid"]
+    tracks[Track.PATRONAGE] = t["patronage"]
+    tracks[Track.ECON] = t["econ"]
+    tracks[Track.TRAIL] = t["trail"]
+    return GameState(
+        scenario=key,
+        options=options,
+        spaces=spaces,
+        available=available,
+        casualties=(0,) * N_PIECES,
+        out_of_play=out_of_play,
+        tracks=tuple(tracks),
+        eligibility=(Eligibility.ELIGIBLE,) * len(FACTIONS),
+        deck=deck,
+        next_card=None,
+        played=(),
+        leader_box=setup.leader_box,
+        capabilities=setup.period_capabilities if options.period_events else (),
+        momentum=(),
+        pivotals_held=tuple(sorted(PIVOTAL_CARDS.values())) if setup.pivotals_distributed else (),
+        us_policy=setup.us_policy,
+        rng=rng,
+    )
+
+
+def _place_forces(setup: ScenarioSetup) -> tuple[tuple[SpaceState, ...], Counts, Counts]:
+    pieces = [[0] * N_PIECES for _ in SPACES]
+    for space_id, piece, count in setup.placements:
+        pieces[space_index(space_id)][piece] += count
+    support = {space_index(k): Support(v) for k, v in setup.support}
+    spaces = tuple(
+        SpaceState(pieces=tuple(p), support=support.get(i, Support.NEUTRAL))
+        for i, p in enumerate(pieces)
+    )
+    out = [0] * N_PIECES
+    for piece, count in setup.out_of_play:
+        out[piece] += count
+    available = [0] * N_PIECES
+    for piece, total in FORCE_POOL.items():
+        available[piece] = total - out[piece]
+    for p in pieces:
+        for form, count in zip(Piece, p, strict=True):
+            available[form.box_form] -= count
+    if min(available) < 0:
+        raise ValueError(f"scenario {setup.name} uses more pieces than the Force Pool")
+    return spaces, tuple(out), tuple(available)
+
+
+def build_deck(setup: ScenarioSetup, rng: Rng, options: Options) -> tuple[tuple[int, ...], Rng]:
+    """Deal Event cards into piles, shuffle one Coup card into each, stack them (2.1 Deck
+    Preparation): by Period if ``options.period_events``; with ``political_rhythm`` each Coup
+    goes among the bottom 4 Event cards of its pile (Tournament Options)."""
+    coups = tuple(
+        c for c in COUP_CARDS if c not in setup.leader_box and c not in setup.removed_cards
+    )
+    coups, rng = rng.shuffled(coups)
+    if len(coups) != setup.piles:
+        raise ValueError(f"{setup.name}: {len(coups)} Coup cards for {setup.piles} piles")
+    piles: list[tuple[int, ...]] = []
+    if options.period_events:
+        by_period: dict[str, list[int]] = {}
+        for period in dict.fromkeys(setup.period_piles):
+            pool = tuple(n for n in EVENT_CARDS if CARDS[n].period == period)
+            shuffled, rng = rng.shuffled(pool)
+            by_period[period] = list(shuffled)
+        for period in setup.period_piles:
+            piles.append(tuple(by_period[period][: setup.events_per_pile]))
+            del by_period[period][: setup.events_per_pile]
+    else:
+        shuffled, rng = rng.shuffled(EVENT_CARDS)
+        n = setup.events_per_pile
+        piles = [shuffled[i * n : (i + 1) * n] for i in range(setup.piles)]
+    deck: list[int] = []
+    for pile, coup in zip(piles, coups, strict=True):
+        if options.political_rhythm:
+            top, bottom = pile[:-4], pile[-4:]
+            mixed, rng = rng.shuffled((*bottom, coup))
+            deck.extend((*top, *mixed))
+        else:
+            mixed, rng = rng.shuffled((*pile, coup))
+            deck.extend(mixed)
+    return tuple(deck), rng

@@ -1,0 +1,95 @@
+"""Plain-data forms of commands, events and headers (cattrs), for log files and schemas.
+
+>>> from coinlake.state.commands import Move
+>>> from coinlake.data.pieces import Piece
+>>> unstructure_command(Move(Piece.VC_GUERRILLA_UNDERGROUND, 2, "the-parrots-beak", "saigon"))
+... # doctest: +NORMALIZE_WHITESPACE
+{'type': 'Move', 'piece': 'vc-guerrilla-u', 'count': 2, 'origin': 'the-parrots-beak',
+ 'destination': 'saigon'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from coinlake.data.pieces import PIECE_BY_TOKEN, Piece
+from coinlake.state.commands import COMMAND_TYPES, Command
+from coinlake.state.events import EVENT_TYPES, Event
+from coinlake.state.model import Support, Track
+
+COMMANDS: dict[str, type[Command]] = {t.__name__: t for t in COMMAND_TYPES}
+EVENTS: dict[str, type[Event]] = {t.__name__: t for t in EVENT_TYPES}
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+converter.register_unstructure_hook(Piece, lambda p: p.token)
+converter.register_structure_hook(Piece, lambda v, _: PIECE_BY_TOKEN[v])
+converter.register_unstructure_hook(Track, lambda t: t.name.lower())
+converter.register_structure_hook(Track, lambda v, _: Track[v.upper()])
+converter.register_unstructure_hook(Support, int)
+converter.register_structure_hook(Support, lambda v, _: Support(v))
+
+
+def _tagged_unstructure(cls: type[Any], name: str) -> Callable[[Any], dict[str, Any]]:
+    un = make_dict_unstructure_fn(cls, converter)
+
+    def hook(obj: Any) -> dict[str, Any]:
+        return {"type": name, **un(obj)}
+
+    return hook
+
+
+def _untagged_structure(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    st = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def hook(data: Any, typ: Any) -> Any:
+        return st({k: v for k, v in data.items() if k != "type"}, typ)
+
+    return hook
+
+
+def _typed_hooks(types: dict[str, type[Any]]) -> None:
+    for name, cls in types.items():
+        converter.register_unstructure_hook(cls, _tagged_unstructure(cls, name))
+        converter.register_structure_hook(cls, _untagged_structure(cls))
+
+
+def _structure_tagged(data: Any, types: dict[str, type[Any]], what: str) -> Any:
+    if not isinstance(data, dict) or data.get("type") not in types:
+        raise ValueError(f"not a known {what}: {str(data)[:80]}")
+    return converter.structure(data, types[data["type"]])
+
+
+converter.register_structure_hook(Command, lambda d, _: _structure_tagged(d, COMMANDS, "command"))
+converter.register_structure_hook(Event, lambda d, _: _structure_tagged(d, EVENTS, "event"))
+converter.register_unstructure_hook(Command, lambda c: converter.unstructure(c, type(c)))
+converter.register_unstructure_hook(Event, lambda e: converter.unstructure(e, type(e)))
+_typed_hooks(COMMANDS)
+_typed_hooks(EVENTS)
+
+
+def unstructure_command(command: Command) -> dict[str, Any]:
+    """A command as a plain dict with a ``type`` tag."""
+    out: dict[str, Any] = converter.unstructure(command, Command)
+    return out
+
+
+def structure_command(data: Any) -> Command:
+    """Rebuild a command from its plain dict; raises on anything malformed."""
+    out: Command = _structure_tagged(data, COMMANDS, "command")
+    return out
+
+
+def unstructure_event(event: Event) -> dict[str, Any]:
+    """An event as a plain dict with a ``type`` tag."""
+    out: dict[str, Any] = converter.unstructure(event, Event)
+    return out
+
+
+def structure_event(data: Any) -> Event:
+    """Rebuild an event from its plain dict; raises on anything malformed."""
+    out: Event = _structure_tagged(data, EVENTS, "event")
+    return out
