@@ -1,0 +1,96 @@
+"""The ``coinlake`` command line: play a game into a log file, and audit a log file.
+
+Until the Non-player rules of section 8 land, ``play`` drives every Faction with a seeded
+random chooser over the legal commands (the "random" agent), using only the public API.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import coinlake
+
+app = typer.Typer(add_completion=False, help=__doc__, no_args_is_help=True)
+console = Console()
+
+
+def _summary(game: coinlake.Game, title: str) -> Table:
+    state = game.state
+    markers = coinlake.victory_markers(state)
+    margins = coinlake.victory_margins(state)
+    table = Table(title=title)
+    table.add_column("Faction")
+    table.add_column("victory total", justify="right")
+    table.add_column("margin (7.3)", justify="right")
+    table.add_column("Resources", justify="right")
+    for faction in coinlake.Faction:
+        resources = "-" if faction is coinlake.Faction.US else str(state.resources(faction))
+        table.add_row(str(faction), str(markers[faction]), str(margins[faction]), resources)
+    return table
+
+
+def _report(game: coinlake.Game) -> None:
+    state = game.state
+    kinds = Counter(type(e).__name__ for e in game.events)
+    console.print(_summary(game, f"{state.scenario.title()} scenario after {state.seq} commands"))
+    console.print(
+        f"cards played: {len(state.played)}, cards left in deck: {len(state.deck)}, "
+        f"Trail {state.trail}, Aid {state.aid}, Patronage {state.patronage}, "
+        f"phase: {state.phase.value}"
+    )
+    console.print("events: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    decision = game.decision
+    if decision is None:
+        console.print("[bold]The game has no further Decision.[/bold]")
+    else:
+        console.print(f"next decision: {decision.faction or 'game'}: {decision.prompt}")
+
+
+@app.command()
+def play(
+    scenario: Annotated[str, typer.Option(help="short, medium or full")] = "short",
+    seed: Annotated[int, typer.Option(help="seed of the deck and the dice")] = 1,
+    log: Annotated[Path, typer.Option(help="log file to write")] = Path("game.fitl"),
+    max_commands: Annotated[int, typer.Option(help="stop after this many commands")] = 100_000,
+) -> None:
+    """Play a game, every Faction driven by the seeded random agent, into a log file."""
+    game = coinlake.new_game(scenario, seed=seed)
+    chooser = random.Random(seed)
+    while game.decision is not None and game.state.seq < max_commands:
+        options = game.legal()
+        game.apply(options[chooser.randrange(len(options))])
+    game.save(log)
+    _report(game)
+    console.print(f"log written to {log} ({log.stat().st_size} bytes)")
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(help="log file to audit")],
+    trust: Annotated[bool, typer.Option(help="fold events without re-deciding")] = False,
+) -> None:
+    """Load a log file, re-deciding every command against the rules, and summarise it."""
+    try:
+        game, report = coinlake.load_with_report(log, verify=not trust)
+    except coinlake.LogFileError as exc:
+        console.print(f"[red]rejected:[/red] {exc}")
+        raise typer.Exit(1) from None
+    if report.torn:
+        console.print("[yellow]the last frame was torn (incomplete) and was dropped[/yellow]")
+    _report(game)
+
+
+def main() -> None:
+    """Entry point of the ``coinlake`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
