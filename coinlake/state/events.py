@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-import attrs
 from attrs import frozen
 
 from coinlake.data.cards import Side
@@ -31,6 +30,7 @@ from coinlake.state.model import (
     Support,
     Track,
     Turn,
+    replace,
 )
 from coinlake.state.rng import Rng
 
@@ -220,18 +220,18 @@ def _add(counts: Counts, piece: Piece, n: int) -> Counts:
 def _with_space(state: GameState, key: str, new: SpaceState) -> GameState:
     spaces = list(state.spaces)
     spaces[space_index(key)] = new
-    return attrs.evolve(state, spaces=tuple(spaces))
+    return replace(state, spaces=tuple(spaces))
 
 
 def _with_location(state: GameState, location: str, piece: Piece, n: int) -> GameState:
     if location == AVAILABLE:
-        return attrs.evolve(state, available=_add(state.available, piece, n))
+        return replace(state, available=_add(state.available, piece, n))
     if location == CASUALTIES:
-        return attrs.evolve(state, casualties=_add(state.casualties, piece, n))
+        return replace(state, casualties=_add(state.casualties, piece, n))
     if location == OUT_OF_PLAY:
-        return attrs.evolve(state, out_of_play=_add(state.out_of_play, piece, n))
+        return replace(state, out_of_play=_add(state.out_of_play, piece, n))
     sp = state.spaces[space_index(location)]
-    return _with_space(state, location, attrs.evolve(sp, pieces=_add(sp.pieces, piece, n)))
+    return _with_space(state, location, replace(sp, pieces=_add(sp.pieces, piece, n)))
 
 
 def evolve(state: GameState, event: Event) -> GameState:
@@ -244,15 +244,15 @@ def _chosen(state: GameState, e: Chosen) -> GameState:
     pending = state.pending
     if pending is not None:
         pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
-    return attrs.evolve(state, pending=pending, seq=state.seq + 1)
+    return replace(state, pending=pending, seq=state.seq + 1)
 
 
 def _step_started(state: GameState, e: StepStarted) -> GameState:
-    return attrs.evolve(state, pending=Pending(e.procedure, e.args, (), state))
+    return replace(state, pending=Pending(e.procedure, e.args, (), state))
 
 
 def _step_ended(state: GameState, e: StepEnded) -> GameState:
-    return attrs.evolve(state, pending=None)
+    return replace(state, pending=None)
 
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
@@ -264,68 +264,68 @@ def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
 def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
     sp = state.spaces[space_index(e.space)]
     pieces = _add(_add(sp.pieces, e.piece, -e.count), e.piece.flipped(), e.count)
-    return _with_space(state, e.space, attrs.evolve(sp, pieces=pieces))
+    return _with_space(state, e.space, replace(sp, pieces=pieces))
 
 
 def _support_shifted(state: GameState, e: SupportShifted) -> GameState:
     sp = state.spaces[space_index(e.space)]
-    return _with_space(state, e.space, attrs.evolve(sp, support=e.level))
+    return _with_space(state, e.space, replace(sp, support=e.level))
 
 
 def _track_changed(state: GameState, e: TrackChanged) -> GameState:
     tracks = list(state.tracks)
     tracks[e.track] = e.value
-    return attrs.evolve(state, tracks=tuple(tracks))
+    return replace(state, tracks=tuple(tracks))
 
 
 def _markers_changed(state: GameState, e: MarkersChanged) -> GameState:
     sp = state.spaces[space_index(e.space)]
     if e.marker == "terror":
-        return _with_space(state, e.space, attrs.evolve(sp, terror=e.count))
-    return _with_space(state, e.space, attrs.evolve(sp, sabotage=e.count))
+        return _with_space(state, e.space, replace(sp, terror=e.count))
+    return _with_space(state, e.space, replace(sp, sabotage=e.count))
 
 
 def _die_rolled(state: GameState, e: DieRolled) -> GameState:
-    return attrs.evolve(state, rng=Rng(state.rng.seed, state.rng.counter + 1))
+    return replace(state, rng=Rng(state.rng.seed, state.rng.counter + 1))
 
 
 def _card_played(state: GameState, e: CardPlayed) -> GameState:
-    return attrs.evolve(state, played=(*state.played, e.card), next_card=None, turn=Turn())
+    return replace(state, played=(*state.played, e.card), next_card=None, turn=Turn())
 
 
 def _card_revealed(state: GameState, e: CardRevealed) -> GameState:
-    return attrs.evolve(state, next_card=e.card, deck=state.deck[1:])
+    return replace(state, next_card=e.card, deck=state.deck[1:])
 
 
 def _eligibility_changed(state: GameState, e: EligibilityChanged) -> GameState:
     elig = list(state.eligibility)
     elig[FACTIONS.index(e.faction)] = e.eligibility
-    return attrs.evolve(state, eligibility=tuple(elig))
+    return replace(state, eligibility=tuple(elig))
 
 
 def _passed(state: GameState, e: Passed) -> GameState:
     turn = state.turn
-    return attrs.evolve(state, turn=Turn((*turn.passed, e.faction), turn.acted))
+    return replace(state, turn=Turn((*turn.passed, e.faction), turn.acted))
 
 
 def _phase_changed(state: GameState, e: PhaseChanged) -> GameState:
-    return attrs.evolve(state, phase=e.phase)
+    return replace(state, phase=e.phase)
 
 
 def _capability_changed(state: GameState, e: CapabilityChanged) -> GameState:
     caps = tuple(c for c in state.capabilities if c[0] != e.card)
     if e.side is not None:
         caps = tuple(sorted((*caps, (e.card, e.side))))
-    return attrs.evolve(state, capabilities=caps)
+    return replace(state, capabilities=caps)
 
 
 def _momentum_changed(state: GameState, e: MomentumChanged) -> GameState:
     rest = tuple(c for c in state.momentum if c != e.card)
-    return attrs.evolve(state, momentum=tuple(sorted((*rest, e.card))) if e.active else rest)
+    return replace(state, momentum=tuple(sorted((*rest, e.card))) if e.active else rest)
 
 
 def _leader_box_changed(state: GameState, e: LeaderBoxChanged) -> GameState:
-    return attrs.evolve(state, leader_box=e.cards)
+    return replace(state, leader_box=e.cards)
 
 
 _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {

@@ -7,7 +7,9 @@ with its predecessor. States compare and hash by value.
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
 
 from attrs import field, frozen
 
@@ -224,6 +226,26 @@ class GameState:
     def rvn_leader(self) -> int | None:
         """The current RVN Leader card, or ``None`` for Duong Van Minh (2.4.1)."""
         return self.leader_box[-1] if self.leader_box else None
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """A copy of a frozen state object with ``changes`` applied.
+
+    Equivalent to ``attrs.evolve`` for these plain classes (no converters or validators), but
+    several times faster: it is on the hot path of the reducer.
+    """
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def location_counts(state: GameState, location: str) -> Counts:
