@@ -1,6 +1,15 @@
 """Layer 4: the engine — ``decide``/``evolve``, the history tree and :class:`Game`."""
 
-from coinlake.engine.decide import Decision, advance, decide, decision, fold, prime, validate
+from coinlake.engine.decide import (
+    Decision,
+    advance,
+    decide,
+    decision,
+    fold,
+    prime,
+    start_procedure,
+    validate,
+)
 from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
 from coinlake.state.events import evolve
 from coinlake.state.model import GameState, Options
@@ -26,6 +35,7 @@ __all__ = [
     "evolve",
     "fold",
     "prime",
+    "start_procedure",
     "start_state",
     "validate",
 ]

@@ -117,6 +117,18 @@ def prime(state: GameState) -> GameState:
     return ctx.state
 
 
+def start_procedure(state: GameState, name: str, args: tuple[str, ...] = ()) -> GameState:
+    """Begin the registered procedure ``name`` in a state where none is in progress and run
+    it to its first question (for tests, puzzles and tools that start from a set position)."""
+    if state.pending is not None:
+        raise ValueError(f"procedure {state.pending.name!r} is already in progress")
+    ctx = Ctx(state)
+    ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=name, args=args))
+    gen = PROCEDURES[name](ctx, *args)
+    _continue(ctx, gen, _resume(gen, None))
+    return ctx.state
+
+
 def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> None:
     """Run procedures until one asks a question (caching it live) or none can follow."""
     while ask is None:

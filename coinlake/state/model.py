@@ -10,7 +10,6 @@ from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
-
 from attrs import field, frozen
 
 from coinlake.data.cards import Side
@@ -229,7 +228,7 @@ class GameState:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-T = TypeVar("T")
+T = TypeVar("T", bound=attrs.AttrsInstance)
 
 
 def replace(obj: T, **changes: Any) -> T:
