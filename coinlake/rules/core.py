@@ -11,7 +11,7 @@ its start after an undo, a fork or a load (see ``docs/architecture.md``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from attrs import frozen
 
@@ -188,7 +188,3 @@ class Ctx:
         if card is not None:
             self.emit(CardPlayed(seq=self.seq, rule=rule, card=card))
 
-
-def proc_args(*values: Any) -> tuple[str, ...]:
-    """Procedure arguments are saved in logs, so they are strings."""
-    return tuple(str(v) for v in values)
