@@ -117,6 +117,7 @@ def _norm(key: str) -> str:
 
 SPACES, _KEYS = _build()
 SPACE_IDS: tuple[str, ...] = tuple(s.id for s in SPACES)
+_BY_ID: dict[str, int] = {s.id: s.index for s in SPACES}
 N_SPACES = len(SPACES)
 
 
@@ -126,6 +127,9 @@ def space_index(key: str | int) -> int:
     >>> SPACES[space_index("saigon")].population
     6
     """
+    found = _BY_ID.get(key)  # type: ignore[call-overload]
+    if found is not None:
+        return found
     if isinstance(key, int):
         if 0 <= key < N_SPACES:
             return key

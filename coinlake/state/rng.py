@@ -24,6 +24,11 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def _value(seed: int, counter: int) -> int:
+    """Draw number ``counter`` of ``seed``."""
+    return _splitmix64((seed * 0xD1B54A32D192ED03 + counter) & _MASK)
+
+
 @frozen
 class Rng:
     """Seeded generator state: ``seed`` and how many values were drawn so far."""
@@ -33,8 +38,7 @@ class Rng:
 
     def draw(self) -> tuple[int, Rng]:
         """A 64-bit value and the advanced generator."""
-        value = _splitmix64((self.seed * 0xD1B54A32D192ED03 + self.counter) & _MASK)
-        return value, Rng(self.seed, self.counter + 1)
+        return _value(self.seed, self.counter), Rng(self.seed, self.counter + 1)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A value in ``0..n-1`` and the advanced generator."""
@@ -49,8 +53,9 @@ class Rng:
     def shuffled(self, items: tuple[int, ...]) -> tuple[tuple[int, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` and the advanced generator."""
         out = list(items)
-        rng = self
+        seed, counter = self.seed, self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j = _value(seed, counter) % (i + 1)
+            counter += 1
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(seed, counter)

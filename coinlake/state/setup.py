@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from coinlake.data.cards import CARDS, COUP_CARDS, EVENT_CARDS, PIVOTAL_CARDS
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import FACTIONS, N_PIECES, Piece
@@ -29,7 +31,7 @@ def initial_state(scenario: str, seed: int, options: Options) -> GameState:
         raise ValueError("seed must be an integer in 0 .. 2**64-1")
     setup = SCENARIOS[key]
     deck, rng = build_deck(setup, Rng(seed), options)
-    spaces, out_of_play, available = _place_forces(setup)
+    spaces, out_of_play, available = _place_forces(key)
     t = setup.tracks
     tracks = [0] * len(Track)
     tracks[Track.ARVN_RESOURCES] = t["arvn_resources"]
@@ -60,7 +62,10 @@ def initial_state(scenario: str, seed: int, options: Options) -> GameState:
     )
 
 
-def _place_forces(setup: ScenarioSetup) -> tuple[tuple[SpaceState, ...], Counts, Counts]:
+@functools.cache
+def _place_forces(scenario: str) -> tuple[tuple[SpaceState, ...], Counts, Counts]:
+    """The map and boxes of a scenario's set-up (the same for every seed)."""
+    setup = SCENARIOS[scenario]
     pieces = [[0] * N_PIECES for _ in SPACES]
     for space_id, piece, count in setup.placements:
         pieces[space_index(space_id)][piece] += count

@@ -42,33 +42,36 @@ def _tagged_unstructure(cls: type[Any], name: str) -> Callable[[Any], dict[str, 
     return hook
 
 
-def _untagged_structure(cls: type[Any]) -> Callable[[Any, Any], Any]:
+def _untagged_structure(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
     st = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
 
-    def hook(data: Any, typ: Any) -> Any:
-        return st({k: v for k, v in data.items() if k != "type"}, typ)
+    def structure(data: dict[str, Any]) -> Any:
+        fields = dict(data)
+        del fields["type"]
+        return st(fields, cls)
 
-    return hook
-
-
-def _typed_hooks(types: dict[str, type[Any]]) -> None:
-    for name, cls in types.items():
-        converter.register_unstructure_hook(cls, _tagged_unstructure(cls, name))
-        converter.register_structure_hook(cls, _untagged_structure(cls))
+    return structure
 
 
-def _structure_tagged(data: Any, types: dict[str, type[Any]], what: str) -> Any:
-    if not isinstance(data, dict) or data.get("type") not in types:
+_STRUCTURERS: dict[str, dict[str, Callable[[dict[str, Any]], Any]]] = {}
+
+
+def _structure_tagged(data: Any, what: str) -> Any:
+    table = _STRUCTURERS[what]
+    fn = table.get(data.get("type")) if isinstance(data, dict) else None
+    if fn is None:
         raise ValueError(f"not a known {what}: {str(data)[:80]}")
-    return converter.structure(data, types[data["type"]])
+    return fn(data)
 
 
-converter.register_structure_hook(Command, lambda d, _: _structure_tagged(d, COMMANDS, "command"))
-converter.register_structure_hook(Event, lambda d, _: _structure_tagged(d, EVENTS, "event"))
+converter.register_structure_hook(Command, lambda d, _: _structure_tagged(d, "command"))
+converter.register_structure_hook(Event, lambda d, _: _structure_tagged(d, "event"))
 converter.register_unstructure_hook(Command, lambda c: converter.unstructure(c, type(c)))
 converter.register_unstructure_hook(Event, lambda e: converter.unstructure(e, type(e)))
-_typed_hooks(COMMANDS)
-_typed_hooks(EVENTS)
+for _what, _types in (("command", COMMANDS), ("event", EVENTS)):
+    _STRUCTURERS[_what] = {name: _untagged_structure(cls) for name, cls in _types.items()}
+    for _name, _cls in _types.items():
+        converter.register_unstructure_hook(_cls, _tagged_unstructure(_cls, _name))
 
 
 def unstructure_command(command: Command) -> dict[str, Any]:
@@ -79,7 +82,7 @@ def unstructure_command(command: Command) -> dict[str, Any]:
 
 def structure_command(data: Any) -> Command:
     """Rebuild a command from its plain dict; raises on anything malformed."""
-    out: Command = _structure_tagged(data, COMMANDS, "command")
+    out: Command = _structure_tagged(data, "command")
     return out
 
 
@@ -91,5 +94,5 @@ def unstructure_event(event: Event) -> dict[str, Any]:
 
 def structure_event(data: Any) -> Event:
     """Rebuild an event from its plain dict; raises on anything malformed."""
-    out: Event = _structure_tagged(data, EVENTS, "event")
+    out: Event = _structure_tagged(data, "event")
     return out
