@@ -127,9 +127,8 @@ def space_index(key: str | int) -> int:
     >>> SPACES[space_index("saigon")].population
     6
     """
-    found = _BY_ID.get(key)  # type: ignore[call-overload]
-    if found is not None:
-        return found
+    if isinstance(key, str) and key in _BY_ID:
+        return _BY_ID[key]
     if isinstance(key, int):
         if 0 <= key < N_SPACES:
             return key

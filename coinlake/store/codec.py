@@ -58,7 +58,7 @@ _STRUCTURERS: dict[str, dict[str, Callable[[dict[str, Any]], Any]]] = {}
 
 def _structure_tagged(data: Any, what: str) -> Any:
     table = _STRUCTURERS[what]
-    fn = table.get(data.get("type")) if isinstance(data, dict) else None
+    fn = table.get(str(data.get("type"))) if isinstance(data, dict) else None
     if fn is None:
         raise ValueError(f"not a known {what}: {str(data)[:80]}")
     return fn(data)
