@@ -8,6 +8,7 @@ pieces in their *box form*: Underground, without Tunnel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum, StrEnum
 
 
@@ -149,3 +150,27 @@ N_PIECES = len(Piece)
 def pieces_of(faction: Faction) -> tuple[Piece, ...]:
     """Every piece form belonging to ``faction``."""
     return tuple(p for p in Piece if p.faction is faction)
+
+
+def _group(pred: Callable[[Piece], bool]) -> dict[Faction, tuple[Piece, ...]]:
+    return {f: tuple(p for p in Piece if p.faction is f and pred(p)) for f in FACTIONS}
+
+
+PIECES: dict[Faction, tuple[Piece, ...]] = _group(lambda p: True)
+"""Every form of each Faction's pieces."""
+BASES: dict[Faction, tuple[Piece, ...]] = _group(lambda p: p.kind is Kind.BASE)
+"""Each Faction's Bases, Tunneled or not (1.4, 1.4.4)."""
+UNDERGROUND: dict[Faction, tuple[Piece, ...]] = _group(lambda p: p.underground)
+"""Each Faction's Underground Guerrillas or Special Forces (1.4.3)."""
+ACTIVE: dict[Faction, tuple[Piece, ...]] = _group(lambda p: p.active)
+"""Each Faction's Active Guerrillas or Special Forces (1.4.3)."""
+CUBES: dict[Faction, tuple[Piece, ...]] = _group(lambda p: p.is_cube)
+"""Each Faction's Troops and Police (1.4)."""
+GUERRILLAS: dict[Faction, tuple[Piece, ...]] = _group(lambda p: p.kind is Kind.GUERRILLA)
+"""NVA and VC Guerrillas, both sides up (1.4)."""
+SPECIAL_FORCES: tuple[Piece, ...] = tuple(
+    p for p in Piece if p.kind in (Kind.IRREGULAR, Kind.RANGER)
+)
+"""Irregulars and Rangers, both sides up (1.4)."""
+COIN_PIECES: tuple[Piece, ...] = PIECES[Faction.US] + PIECES[Faction.ARVN]
+INSURGENT_PIECES: tuple[Piece, ...] = PIECES[Faction.NVA] + PIECES[Faction.VC]

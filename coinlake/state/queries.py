@@ -8,15 +8,12 @@ from __future__ import annotations
 from enum import StrEnum
 
 from coinlake.data.map import SPACES, Country, space_index
-from coinlake.data.pieces import Faction, Piece
+from coinlake.data.pieces import BASES, COIN_PIECES, PIECES, Faction, Piece
 from coinlake.state.model import GameState, SpaceState, Support
 
-_COIN = tuple(p for p in Piece if p.faction.is_coin)
-_INSURGENT = tuple(p for p in Piece if p.faction.is_insurgent)
-_NVA = tuple(p for p in Piece if p.faction is Faction.NVA)
-_VC = tuple(p for p in Piece if p.faction is Faction.VC)
-_NVA_BASES = (Piece.NVA_BASE, Piece.NVA_TUNNELED_BASE)
-_VC_BASES = (Piece.VC_BASE, Piece.VC_TUNNELED_BASE)
+_COIN = COIN_PIECES
+_NVA = PIECES[Faction.NVA]
+_VC = PIECES[Faction.VC]
 
 VICTORY_THRESHOLDS: dict[Faction, int] = {
     Faction.US: 50,
@@ -78,12 +75,7 @@ def controlled_population(state: GameState, who: Control) -> int:
 
 def bases_on_map(state: GameState, faction: Faction) -> int:
     """How many of a Faction's Bases are on the map."""
-    bases = {
-        Faction.US: (Piece.US_BASE,),
-        Faction.ARVN: (Piece.ARVN_BASE,),
-        Faction.NVA: _NVA_BASES,
-        Faction.VC: _VC_BASES,
-    }[faction]
+    bases = BASES[faction]
     return sum(sp.count(*bases) for sp in state.spaces)
 
 
