@@ -112,7 +112,8 @@ def _build() -> tuple[tuple[Space, ...], dict[str, int]]:
 
 
 def _norm(key: str) -> str:
-    return " ".join(key.lower().replace("-", " ").replace("'", "").split())
+    key = key.lower().replace("-", " ").replace("'", "").replace("\u2019", "")
+    return " ".join(key.split())
 
 
 SPACES, _KEYS = _build()

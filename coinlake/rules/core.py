@@ -187,4 +187,3 @@ class Ctx:
         card = self.state.next_card
         if card is not None:
             self.emit(CardPlayed(seq=self.seq, rule=rule, card=card))
-

@@ -7,15 +7,36 @@ card) and records its choices in the state, so the game can stop between any two
 
 from __future__ import annotations
 
-from coinlake.data.cards import CARDS, CardKind
-from coinlake.data.pieces import Faction
-from coinlake.rules.core import Ctx, Proc, procedure
-from coinlake.state.commands import Choose
-from coinlake.state.events import Passed, PhaseChanged
+from collections.abc import Generator, Sequence
+
+from coinlake.data.cards import CARDS, PIVOTAL_CARDS, CardKind, Side
+from coinlake.data.pieces import FACTIONS, Faction
+from coinlake.rules import actions, cards
+from coinlake.rules.core import Ask, Ctx, Proc, procedure
+from coinlake.rules.effects import monsoon
+from coinlake.state.commands import Choose, Command
+from coinlake.state.events import (
+    EligibilityMarksCleared,
+    Executed,
+    Passed,
+    PhaseChanged,
+    PivotalPlayed,
+    PivotalReturned,
+)
 from coinlake.state.model import Eligibility, GameState, Phase, Track
 
 BEGIN = Choose("begin")
 PASS = Choose("pass")
+EVENT = Choose("event")
+OP = Choose("op")
+OP_SA = Choose("op+sa")
+LIMOP = Choose("limop")
+PIVOTAL = Choose("pivotal")
+DECLINE = Choose("decline")
+NOTHING = "none"
+"""``Executed.action`` of an Operation that occurred in no space (2.3.4 NOTE)."""
+
+__all__ = ["monsoon", "next_step"]
 
 
 def next_step(state: GameState) -> tuple[str, tuple[str, ...]] | None:
@@ -26,6 +47,10 @@ def next_step(state: GameState) -> tuple[str, tuple[str, ...]] | None:
         card = state.current_card
         if card is not None and CARDS[card].kind is not CardKind.COUP:
             return ("event_card", ())
+        if card is not None:  # 2.4: a Coup card is played (rules/coup.py)
+            return ("coup_card", ())
+    if state.phase is Phase.COUP and state.coup_phase is not None:
+        return (f"{state.coup_phase.value}_phase", ())  # 6.1-6.6, by the Coup Card marker
     return None
 
 
@@ -41,27 +66,262 @@ def start(ctx: Ctx) -> Proc:
 
 @procedure("event_card")
 def event_card(ctx: Ctx) -> Proc:
-    """2.3: Eligible Factions act in the card's Faction order; then adjust Eligibility and
-    play the next card."""
-    card = CARDS[ctx.state.current_card or 0]
-    executed: list[Faction] = []
-    for faction in card.faction_order:
-        if len(executed) == 2:
+    """2.3: Eligible Factions act in the card's Faction order -- up to 2 execute an
+    Operation or the Event (2.3.4), Pivotal Events may pre-empt the card (2.3.8); then adjust
+    Eligibility (2.3.6) and play the next card (2.3.7)."""
+    while len(executed_actions(ctx.state)) < 2:
+        faction = next_eligible(ctx.state)
+        if faction is None:  # every Eligible Faction has had its turn (2.3.3)
             break
-        if not ctx.state.eligible(faction):
+        fresh = not ctx.state.turn.passed and not ctx.state.turn.acted
+        if fresh and (yield from pivotal_window(ctx, faction)):
             continue
-        nth = "1st" if not executed else "2nd"
-        choice = yield ctx.ask(
-            faction,
-            "action",
-            f"{faction} is {nth} Eligible on {card}: choose an action",
-            (PASS,),
-            "2.3.2",
-        )
-        if choice == PASS:
-            pass_(ctx, faction)
-    adjust_eligibility(ctx, executed)
+        yield from eligible_turn(ctx, faction)
+    adjust_eligibility(ctx)
     next_card(ctx)
+
+
+def executed_actions(state: GameState) -> tuple[tuple[Faction, str], ...]:
+    """What the Factions executed on the current card so far, in order (2.3.4): an
+    Operation that occurred in no space does not count (2.3.4 NOTE)."""
+    return tuple((f, a) for f, a in state.turn.acted if a != NOTHING)
+
+
+def next_eligible(state: GameState) -> Faction | None:
+    """The leftmost Eligible Faction on the current card that has not yet Passed or acted:
+    the 1st or 2nd Eligible (2.3.2, 2.3.3)."""
+    card = state.current_card
+    if card is None:
+        return None
+    done = {*state.turn.passed, *(f for f, _ in state.turn.acted)}
+    for faction in CARDS[card].faction_order:
+        if state.eligible(faction) and faction not in done:
+            return faction
+    return None
+
+
+def eligible_turn(ctx: Ctx, faction: Faction) -> Proc:
+    """One Eligible Faction's turn: Pass (2.3.3), the Event (2.3.4, 5.2), an Operation with
+    or without a Special Activity (2.3.4, 4.1), a Limited Operation (2.3.5) or, 1st Eligible,
+    its Pivotal Event (2.3.8)."""
+    state = ctx.state
+    card = state.current_card or 0
+    done = executed_actions(state)
+    nth = "1st" if not done else "2nd"
+    options, refusals = action_menu(state, faction)
+    choice = yield ctx.ask(
+        faction,
+        "action",
+        f"{faction} is {nth} Eligible on {CARDS[card]}: choose an action",
+        options,
+        "2.3.4",
+        refusals,
+    )
+    if choice == PASS:
+        pass_(ctx, faction)
+    elif choice == PIVOTAL:
+        yield from play_pivotal(ctx, faction)
+    elif choice == EVENT:
+        yield from execute_event(ctx, faction, card)
+        ctx.emit(Executed(seq=ctx.seq, rule="2.3.4", faction=faction, action=EVENT.option))
+    else:
+        limited = choice == LIMOP
+        outcome = yield from actions.run_operation(
+            ctx, faction, limited=limited, special=choice == OP_SA
+        )
+        if not outcome.executed:
+            action = NOTHING
+        elif limited:
+            action = LIMOP.option
+        else:
+            action = OP_SA.option if outcome.special_activity else OP.option
+        ctx.emit(
+            Executed(
+                seq=ctx.seq, rule="2.3.5" if limited else "2.3.4", faction=faction, action=action
+            )
+        )
+
+
+def action_menu(
+    state: GameState, faction: Faction
+) -> tuple[tuple[Command, ...], tuple[tuple[Command, str, str], ...]]:
+    """The legal actions of the 1st or 2nd Eligible ``faction`` (2.3.4), with the reasons
+    the others are refused.
+
+    1st Eligible: the Event, an Operation with or without a Special Activity (or its Pivotal
+    Event, 2.3.8). 2nd Eligible, after an Operation only: a Limited Operation; after an
+    Operation with a Special Activity: a Limited Operation or the Event; after the Event: an
+    Operation with or without a Special Activity. Pass is always allowed (2.3.3). Operations
+    are offered only when one is registered and legal (:mod:`coinlake.rules.actions`), the
+    Event only when the card is implemented (:mod:`coinlake.rules.cards`).
+    """
+    card = state.current_card or 0
+    done = executed_actions(state)
+    first = done[0][1] if done else None
+    allowed = {
+        None: (EVENT, OP, OP_SA),
+        OP.option: (LIMOP,),
+        OP_SA.option: (LIMOP, EVENT),
+        EVENT.option: (OP, OP_SA),
+    }[first]
+    after = {
+        None: "",
+        OP.option: "after an Operation without a Special Activity",
+        OP_SA.option: "after an Operation with a Special Activity",
+        EVENT.option: "after the Event",
+    }[first]
+    feasible: dict[Command, str | None] = {
+        EVENT: None
+        if cards.playable_sides(state, card, faction) and CARDS[card].kind is CardKind.EVENT
+        else f"the Event of {CARDS[card]} is not implemented yet",
+        OP: None
+        if actions.has_legal_operation(state, faction, limited=False)
+        else f"{faction} has no Operation it could execute now",
+        OP_SA: None
+        if actions.has_legal_operation(state, faction, limited=False)
+        and actions.has_special_activity(state, faction)
+        else f"{faction} has no Operation with a Special Activity it could execute now",
+        LIMOP: None
+        if actions.has_legal_operation(state, faction, limited=True)
+        else f"{faction} has no Limited Operation it could execute now",
+    }
+    options: list[Command] = []
+    refusals: list[tuple[Command, str, str]] = []
+    if first is None:
+        why, rule = pivotal_refusal(state, faction)
+        if why is None:
+            options.append(PIVOTAL)
+        else:
+            refusals.append((PIVOTAL, why, rule))
+    else:
+        refusals.append((PIVOTAL, "the 1st Eligible Faction has already acted", "2.3.8"))
+    for command in (EVENT, OP, OP_SA, LIMOP):
+        reason = feasible[command]
+        if command not in allowed:
+            if first is None:
+                reason = "the 1st Eligible executes a full Operation, in 1 space if it likes"
+            else:
+                reason = f"not an option of the 2nd Eligible {after}"
+            refusals.append((command, reason, "2.3.4" if command is not LIMOP else "2.3.5"))
+        elif reason is not None:
+            refusals.append((command, reason, "5.0" if command is EVENT else "3.1"))
+        else:
+            options.append(command)
+    options.append(PASS)
+    return tuple(options), tuple(refusals)
+
+
+def execute_event(ctx: Ctx, faction: Faction, card: int) -> Proc:
+    """The executing Faction picks the unshaded or shaded text, whatever its side (5.2),
+    and carries it out (5.1); a single-use card has one text."""
+    sides = cards.playable_sides(ctx.state, card, faction)
+    side = sides[0]
+    if len(cards.printed_sides(card)) > 1:
+        answer = yield ctx.ask(
+            faction,
+            "event-side",
+            f"{faction}: execute the unshaded or the shaded text of {CARDS[card]}?",
+            tuple(Choose(s.value) for s in sides),
+            "5.2",
+        )
+        assert isinstance(answer, Choose)
+        side = Side(answer.option)
+    yield from cards.execute(ctx, faction, card, side)
+
+
+# -- Pivotal Events (2.3.8, 5.1.4) -----------------------------------------------------------
+TRUMPS: dict[Faction, tuple[Faction, ...]] = {
+    Faction.US: (),
+    Faction.NVA: (Faction.US,),
+    Faction.ARVN: (Faction.US, Faction.NVA),
+    Faction.VC: (Faction.US, Faction.NVA, Faction.ARVN),
+}
+"""Whose Pivotal Event each Faction may play its own on top of (2.3.8 TRUMPING)."""
+
+TRUMP_ORDER: tuple[Faction, ...] = (Faction.NVA, Faction.ARVN, Faction.VC)
+"""Factions are offered to trump from the weakest trumper up, so each gets its chance."""
+
+
+def pivotal_refusal(state: GameState, faction: Faction) -> tuple[str | None, str]:
+    """Why ``faction`` may not play its Pivotal Event now, with the rule; ``(None, "2.3.8")``
+    when it may (2.3.8: Eligible, holding it, its pre-condition met, the 1st Eligible not
+    yet acted, no Coup showing as the next card)."""
+    card = PIVOTAL_CARDS[faction]
+    if card not in state.pivotals_held:
+        return f"{faction} does not hold its Pivotal Event {CARDS[card]}", "2.3.8"
+    if not state.eligible(faction):
+        return f"{faction} is not Eligible", "2.3.8"
+    if state.turn.passed or state.turn.acted:
+        return "the 1st Eligible Faction has already acted on this card", "2.3.8"
+    upcoming = state.next_card
+    if upcoming is not None and CARDS[upcoming].kind is CardKind.COUP:
+        return "a Coup card is showing as the next card (Monsoon)", "2.3.8"
+    if not cards.is_implemented(card):
+        return f"the Pivotal Event {CARDS[card]} is not implemented yet", "5.0"
+    if not cards.precondition_met(state, card):
+        return f"the pre-condition of {CARDS[card]} is not met", "2.3.8"
+    return None, "2.3.8"
+
+
+def pivotal_playable(state: GameState, faction: Faction) -> bool:
+    """Whether ``faction`` may play its Pivotal Event now (2.3.8)."""
+    return pivotal_refusal(state, faction)[0] is None
+
+
+def pivotal_window(ctx: Ctx, first: Faction) -> Generator[Ask, Command, bool]:
+    """Before the 1st Eligible ``first`` acts, each other Eligible Faction able to play its
+    Pivotal Event decides whether to (2.3.8 PLAY NOTES: the 1st Eligible need not declare
+    first); the 1st Eligible itself finds it among its actions. Returns whether one was
+    played (and executed)."""
+    card = ctx.state.current_card or 0
+    for faction in CARDS[card].faction_order:
+        if faction is first or not pivotal_playable(ctx.state, faction):
+            continue
+        answer = yield ctx.ask(
+            faction,
+            "pivotal",
+            f"{faction}: play {CARDS[PIVOTAL_CARDS[faction]]} to cancel {CARDS[card]}?",
+            (PIVOTAL, DECLINE),
+            "2.3.8",
+        )
+        if answer == PIVOTAL:
+            yield from play_pivotal(ctx, faction)
+            return True
+    return False
+
+
+def play_pivotal(ctx: Ctx, faction: Faction) -> Proc:
+    """2.3.8 PROCEDURE: place the Pivotal Event card on the played card, let stronger
+    Factions trump it (TRUMPING: the trumped card returns to its owner), then the Faction on
+    top executes its Pivotal Event as the 1st Eligible on that card, whose Faction order now
+    applies (5.1.4)."""
+    top = faction
+    ctx.emit(PivotalPlayed(seq=ctx.seq, rule="2.3.8", faction=top, card=PIVOTAL_CARDS[top]))
+    trumped = True
+    while trumped:
+        trumped = False
+        for rival in TRUMP_ORDER:
+            if top not in TRUMPS[rival] or not pivotal_playable(ctx.state, rival):
+                continue
+            answer = yield ctx.ask(
+                rival,
+                "pivotal",
+                f"{rival}: trump {CARDS[PIVOTAL_CARDS[top]]} with {CARDS[PIVOTAL_CARDS[rival]]}?",
+                (PIVOTAL, DECLINE),
+                "2.3.8",
+            )
+            if answer == PIVOTAL:
+                ctx.emit(
+                    PivotalReturned(seq=ctx.seq, rule="2.3.8", faction=top, card=PIVOTAL_CARDS[top])
+                )
+                top = rival
+                ctx.emit(
+                    PivotalPlayed(seq=ctx.seq, rule="2.3.8", faction=top, card=PIVOTAL_CARDS[top])
+                )
+                trumped = True
+                break
+    yield from cards.execute(ctx, top, PIVOTAL_CARDS[top], Side.UNSHADED)
+    ctx.emit(Executed(seq=ctx.seq, rule="2.3.8", faction=top, action=EVENT.option))
 
 
 def pass_(ctx: Ctx, faction: Faction) -> None:
@@ -74,12 +334,24 @@ def pass_(ctx: Ctx, faction: Faction) -> None:
         ctx.add_track(Track.resources_of(faction), 1, "2.3.3")
 
 
-def adjust_eligibility(ctx: Ctx, executed: list[Faction]) -> None:
-    """2.3.6: Factions that executed an Operation or Event become Ineligible; the rest
-    become Eligible."""
-    for faction in Faction:
-        status = Eligibility.INELIGIBLE if faction in executed else Eligibility.ELIGIBLE
+def adjust_eligibility(ctx: Ctx, executed: Sequence[Faction] | None = None) -> None:
+    """2.3.6: Factions that executed an Operation or Event (``executed``, by default those
+    recorded on the current card) become Ineligible, the rest Eligible -- except that an
+    Event may keep its executing Faction Eligible or make a Faction Ineligible through the
+    next card (2.3.6 PLAY NOTE); those marks are then cleared."""
+    state = ctx.state
+    if executed is None:
+        executed = [f for f, _ in executed_actions(state)]
+    for faction in FACTIONS:
+        if faction in state.ineligible_next:
+            status = Eligibility.INELIGIBLE
+        elif faction in state.stay_eligible or faction not in executed:
+            status = Eligibility.ELIGIBLE
+        else:
+            status = Eligibility.INELIGIBLE
         ctx.set_eligibility(faction, status, "2.3.6")
+    if state.stay_eligible or state.ineligible_next:
+        ctx.emit(EligibilityMarksCleared(seq=ctx.seq, rule="2.3.6"))
 
 
 def next_card(ctx: Ctx) -> None:

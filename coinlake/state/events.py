@@ -22,7 +22,9 @@ from coinlake.state.model import (
     CASUALTIES,
     OUT_OF_PLAY,
     Counts,
+    CoupPhase,
     Eligibility,
+    GameResult,
     GameState,
     Pending,
     Phase,
@@ -189,6 +191,82 @@ class LeaderBoxChanged(Event):
     cards: tuple[int, ...]
 
 
+@frozen(kw_only=True)
+class CoupPhaseChanged(Event):
+    """The Coup Card marker moved to a phase of the Coup Round, or off the track (``None``)
+    when the Round is over (2.2 RECORD STEPS, 6.0)."""
+
+    phase: CoupPhase | None
+
+
+@frozen(kw_only=True)
+class GameEnded(Event):
+    """The game is over (6.1, 6.4.5, 2.4.2): the fields of :class:`GameResult`, whose
+    ``rule`` is this event's ``rule`` (7.2, 7.3)."""
+
+    outcome: str
+    winner: tuple[Faction, ...]
+    ranking: tuple[tuple[Faction, ...], ...]
+    side_margins: tuple[int, ...]
+    margins: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class UsPolicyChanged(Event):
+    """The Non-player US Policy marker moved to ``policy`` ("JFK", "LBJ" or "Nixon", 8.8.1)."""
+
+    policy: str
+
+
+# -- Event cards: Sequence of Play marks, Pivotal Events, card markers (2.3, 5.4) --------
+@frozen(kw_only=True)
+class Executed(Event):
+    """A Faction finished its turn on the current card (2.3.4, 2.3.5): ``action`` is ``"op"``,
+    ``"op+sa"``, ``"limop"`` or ``"event"``, or ``"none"`` when its Operation occurred in no
+    space and so does not count as executed (2.3.4 NOTE)."""
+
+    faction: Faction
+    action: str
+
+
+@frozen(kw_only=True)
+class EligibilityMarked(Event):
+    """An Event keeps a Faction Eligible (``mark="stay-eligible"``) or makes it Ineligible
+    through the next card (``mark="ineligible"``) (2.3.6 PLAY NOTE); the later mark wins."""
+
+    faction: Faction
+    mark: str
+
+
+@frozen(kw_only=True)
+class EligibilityMarksCleared(Event):
+    """The card's Eligibility marks were applied by the adjustment and removed (2.3.6)."""
+
+
+@frozen(kw_only=True)
+class PivotalPlayed(Event):
+    """A Faction placed its Pivotal Event card on the played card (2.3.8)."""
+
+    faction: Faction
+    card: int
+
+
+@frozen(kw_only=True)
+class PivotalReturned(Event):
+    """A trumped Pivotal Event card left the played pile and went back to its owner (2.3.8)."""
+
+    faction: Faction
+    card: int
+
+
+@frozen(kw_only=True)
+class CardMarkerChanged(Event):
+    """A reminder marker on a card was set to ``marker`` or removed (``None``) (5.4)."""
+
+    card: int
+    marker: str | None
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     Chosen,
     StepStarted,
@@ -207,6 +285,15 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CapabilityChanged,
     MomentumChanged,
     LeaderBoxChanged,
+    CoupPhaseChanged,
+    GameEnded,
+    UsPolicyChanged,
+    Executed,
+    EligibilityMarked,
+    EligibilityMarksCleared,
+    PivotalPlayed,
+    PivotalReturned,
+    CardMarkerChanged,
 )
 
 
@@ -328,6 +415,59 @@ def _leader_box_changed(state: GameState, e: LeaderBoxChanged) -> GameState:
     return replace(state, leader_box=e.cards)
 
 
+def _coup_phase_changed(state: GameState, e: CoupPhaseChanged) -> GameState:
+    return replace(state, coup_phase=e.phase)
+
+
+def _game_ended(state: GameState, e: GameEnded) -> GameState:
+    result = GameResult(e.rule, e.outcome, e.winner, e.ranking, e.side_margins, e.margins)
+    return replace(state, result=result)
+
+
+def _us_policy_changed(state: GameState, e: UsPolicyChanged) -> GameState:
+    return replace(state, us_policy=e.policy)
+
+
+def _executed(state: GameState, e: Executed) -> GameState:
+    turn = state.turn
+    return replace(state, turn=Turn(turn.passed, (*turn.acted, (e.faction, e.action))))
+
+
+def _eligibility_marked(state: GameState, e: EligibilityMarked) -> GameState:
+    stay = [f for f in state.stay_eligible if f != e.faction]
+    ineligible = [f for f in state.ineligible_next if f != e.faction]
+    (stay if e.mark == "stay-eligible" else ineligible).append(e.faction)
+    return replace(
+        state,
+        stay_eligible=tuple(sorted(stay, key=FACTIONS.index)),
+        ineligible_next=tuple(sorted(ineligible, key=FACTIONS.index)),
+    )
+
+
+def _eligibility_marks_cleared(state: GameState, e: EligibilityMarksCleared) -> GameState:
+    return replace(state, stay_eligible=(), ineligible_next=())
+
+
+def _pivotal_played(state: GameState, e: PivotalPlayed) -> GameState:
+    held = tuple(c for c in state.pivotals_held if c != e.card)
+    return replace(state, pivotals_held=held, played=(*state.played, e.card))
+
+
+def _pivotal_returned(state: GameState, e: PivotalReturned) -> GameState:
+    played = list(state.played)
+    if e.card in played:
+        del played[len(played) - 1 - played[::-1].index(e.card)]
+    held = tuple(sorted({*state.pivotals_held, e.card}))
+    return replace(state, played=tuple(played), pivotals_held=held)
+
+
+def _card_marker_changed(state: GameState, e: CardMarkerChanged) -> GameState:
+    markers = tuple(m for m in state.card_markers if m[0] != e.card)
+    if e.marker is not None:
+        markers = tuple(sorted((*markers, (e.card, e.marker))))
+    return replace(state, card_markers=markers)
+
+
 _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     Chosen: _chosen,
     StepStarted: _step_started,
@@ -346,4 +486,13 @@ _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     CapabilityChanged: _capability_changed,
     MomentumChanged: _momentum_changed,
     LeaderBoxChanged: _leader_box_changed,
+    CoupPhaseChanged: _coup_phase_changed,
+    GameEnded: _game_ended,
+    UsPolicyChanged: _us_policy_changed,
+    Executed: _executed,
+    EligibilityMarked: _eligibility_marked,
+    EligibilityMarksCleared: _eligibility_marks_cleared,
+    PivotalPlayed: _pivotal_played,
+    PivotalReturned: _pivotal_returned,
+    CardMarkerChanged: _card_marker_changed,
 }

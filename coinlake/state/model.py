@@ -85,7 +85,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@frozen
+@frozen(slots=False)
 class SpaceState:
     """One space's changing contents: pieces, Support/Opposition, Terror and Sabotage markers."""
 
@@ -125,6 +125,42 @@ class Options:
     high_winds: bool = False
     deception: bool = False
     non_players: tuple[Faction, ...] = ()
+    players: tuple[tuple[Faction, ...], ...] = ()
+    """Which Factions each player holds (1.5, 8.9): list only the players who hold two
+    Factions, e.g. ``((Faction.NVA, Faction.VC),)`` for the No Non-Player Option's combined
+    NVA/VC player; every other Faction that is not a Non-player is a player of its own (see
+    :func:`coinlake.rules.victory.players_of` for the default with Non-players)."""
+
+
+class CoupPhase(StrEnum):
+    """The phase of a Coup Round in progress, as the Coup Card marker shows it (2.2, 6.1-6.6)."""
+
+    VICTORY = "victory"
+    RESOURCES = "resources"
+    SUPPORT = "support"
+    REDEPLOY = "redeploy"
+    COMMITMENT = "commitment"
+    RESET = "reset"
+
+
+@frozen
+class GameResult:
+    """How the game ended (6.1, 7.1-7.3, 8.9).
+
+    ``rule``: ``"7.2"`` (a victory check in a Coup Round), ``"7.3"`` (after the final Coup) or
+    ``"8.9"`` (a 1-player game);
+    ``outcome``: ``"victory"`` or ``"stalemate"`` (8.9 only); ``winner``: the Factions of the
+    winning side (empty on a stalemate); ``ranking``: the sides (a player's Factions, or one
+    Non-player) best first, with ``side_margins`` the margins they were ranked by;
+    ``margins``: each Faction's own 7.3 margin in ``FACTIONS`` order (US, ARVN, NVA, VC).
+    """
+
+    rule: str
+    outcome: str
+    winner: tuple[Faction, ...]
+    ranking: tuple[tuple[Faction, ...], ...]
+    side_margins: tuple[int, ...]
+    margins: tuple[int, ...]
 
 
 @frozen
@@ -149,9 +185,12 @@ class Pending:
     runner: list[Any] = field(factory=list, eq=False, hash=False, repr=False)
 
 
-@frozen
+@frozen(slots=False)
 class GameState:
-    """Everything that defines a position. Build one with :func:`coinlake.new_game`."""
+    """Everything that defines a position. Build one with :func:`coinlake.new_game`.
+
+    Not slotted, so that :func:`replace` copies it with one dictionary update.
+    """
 
     scenario: str
     options: Options
@@ -174,6 +213,14 @@ class GameState:
     turn: Turn = Turn()
     pending: Pending | None = None
     seq: int = 0
+    coup_phase: CoupPhase | None = None
+    result: GameResult | None = None
+    stay_eligible: tuple[Faction, ...] = ()
+    """Factions an Event keeps Eligible at this card's adjustment (2.3.6 PLAY NOTE)."""
+    ineligible_next: tuple[Faction, ...] = ()
+    """Factions an Event made Ineligible through the next card (2.3.6 PLAY NOTE)."""
+    card_markers: tuple[tuple[int, str], ...] = ()
+    """Reminder markers on cards (5.4 MARKERS): Medevac's side, Peace Talks on Linebacker II."""
 
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
@@ -227,23 +274,18 @@ class GameState:
         return self.leader_box[-1] if self.leader_box else None
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 T = TypeVar("T", bound=attrs.AttrsInstance)
 
 
 def replace(obj: T, **changes: Any) -> T:
-    """A copy of a frozen state object with ``changes`` applied.
-
-    Equivalent to ``attrs.evolve`` for these plain classes (no converters or validators), but
-    several times faster: it is on the hot path of the reducer.
+    """A copy of a frozen, non-slotted state object (:class:`GameState`, :class:`SpaceState`)
+    with ``changes`` applied: ``attrs.evolve`` without its per-field work, because it is on
+    the reducer's hot path (these classes have no converters or validators to run).
     """
-    cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
     return new
 
 

@@ -38,6 +38,9 @@ from coinlake.store.logfile import (
 
 __all__ = ["LoadReport", "load", "load_with_report", "save_game"]
 
+HEADER_KEYS = frozenset({"format", "library", "scenario", "seed", "options", "undo"})
+"""Exactly the keys of a header frame (``schemas/header.schema.json``)."""
+
 
 def header_of(game: Game) -> dict[str, Any]:
     """The header frame: format and library versions, scenario, seed, options, undo policy."""
@@ -141,6 +144,10 @@ def _new_from_header(contents: LogContents) -> Game:
     try:
         if h.get("format") != FORMAT_VERSION:
             raise ValueError(f"unsupported format version {h.get('format')!r}")
+        if set(h) != HEADER_KEYS:
+            raise ValueError(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
+        if not isinstance(h["library"], str):
+            raise ValueError("library version is not a string")
         options = converter.structure(h["options"], Options)
         seed = h["seed"]
         if not isinstance(seed, int):

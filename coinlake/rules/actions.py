@@ -1,0 +1,389 @@
+"""The registry of Operations (3.0) and Special Activities (4.0) that the Sequence of Play
+and Events draw on.
+
+Operations and Special Activities plug in here; ``rules/sequence.py`` never names one. The
+Sequence of Play offers a Faction ``op``, ``op+sa`` and ``limop`` (2.3.4, 2.3.5) only when at
+least one of that Faction's registered Operations is legal, so with an empty registry only
+Pass and the Event are offered.
+
+How to register (e.g. in ``rules/coin_operations.py``)::
+
+    from coinlake.rules.actions import Outcome, SpecialActivitySlot, operation
+
+    def can_sweep(state, faction, *, limited, free):
+        return any(...)              # could it occur in at least one space now?
+
+    @operation("sweep", (Faction.US, Faction.ARVN), rule="3.2.3", legal=can_sweep,
+               monsoon_banned=True)
+    def sweep(ctx, faction, *, limited, free, sa, **options):
+        ...                          # ask for spaces, move, activate; pay unless free
+        if sa is not None:           # between spaces, the SA may interrupt (4.1)
+            yield from sa.offer(ctx)
+        return Outcome(executed=spaces_done > 0)
+
+The interface:
+
+- An **Operation** procedure is a generator ``run(ctx, faction, *, limited, free, sa,
+  **options) -> Generator[Ask, Command, Outcome]``. ``limited``: a Limited Operation, 1 space
+  (or 1 destination for Patrol, Sweep, March), no SA (2.3.5). ``free``: granted by an Event,
+  costs no Resources (3.1.2, 5.5) -- pay through :func:`pay`, which keeps Pacification,
+  Agitation and Trail Improvement paid even then. ``sa``: ``None``, or the
+  :class:`SpecialActivitySlot` through which the Faction may execute its one Special Activity
+  (4.1); the Operation calls ``yield from sa.offer(ctx)`` wherever 4.1 lets the SA interrupt
+  it (between spaces); the Sequence of Play also offers it just before and just after.
+  ``options`` carry Event-specific instructions (e.g. which spaces), documented by each
+  Operation. The procedure returns :class:`Outcome`: ``executed`` is False when the Operation
+  occurred in no space (and, for NVA Rally, did not Improve the Trail) -- it then does not
+  count as executed (2.3.4 NOTE). Operations should not let a Faction finish with 0 spaces.
+- A **Special Activity** procedure has the same shape: ``run(ctx, faction, *, limited=False,
+  free, sa=None, operation, **options)`` where ``operation`` names the accompanying
+  Operation (``""`` when granted alone by an Event) and returns :class:`Outcome`.
+- ``legal(state, faction, *, limited, free) -> bool`` says whether the action could occur
+  in at least one space now (for a Special Activity: accompanying some Operation). It must
+  be cheap and pure; the Sequence of Play calls it to build the options.
+- ``monsoon_banned`` marks Sweep and March (2.3.9); the registry then hides them while
+  :func:`coinlake.rules.effects.monsoon` holds, unless an Event's text overrides (5.1.1)
+  and asks with ``ignore_monsoon=True``. Air Strike and Air Lift limit themselves to 2
+  spaces by consulting ``effects.monsoon``.
+- ``accompanies`` (Special Activities): names of the Operations it may accompany (4.1.1);
+  empty means any.
+- Free Operations and Special Activities granted by Events (3.1.2, 5.5) are run with
+  :func:`free_action`; they have no effect on anyone's Eligibility (the Sequence of Play
+  records only what the 1st and 2nd Eligible Factions execute).
+- Lasting effects (Capabilities, Momentum, RVN Leader, Monsoon) are read only through
+  :mod:`coinlake.rules.effects`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from enum import StrEnum
+from typing import Any, Protocol
+
+from attrs import frozen
+
+from coinlake.data.pieces import FACTIONS, Faction
+from coinlake.rules.core import Ask, Ctx
+from coinlake.rules.effects import monsoon
+from coinlake.state.commands import Choose, Command
+from coinlake.state.model import GameState, Track
+
+
+class ActionKind(StrEnum):
+    """Operation (3.0) or Special Activity (4.0)."""
+
+    OPERATION = "operation"
+    SPECIAL_ACTIVITY = "special-activity"
+
+
+@frozen
+class Outcome:
+    """What an Operation or Special Activity did (2.3.4 NOTE, 4.1)."""
+
+    executed: bool
+    """It occurred in at least one space (or, NVA Rally, Improved the Trail)."""
+    special_activity: bool = False
+    """An Operation: its accompanying Special Activity was executed."""
+
+
+ActionProc = Generator[Ask, Command, Outcome]
+
+
+class ActionFn(Protocol):
+    """The procedure of an Operation or Special Activity (see the module docstring)."""
+
+    def __call__(
+        self,
+        ctx: Ctx,
+        faction: Faction,
+        *,
+        limited: bool,
+        free: bool,
+        sa: SpecialActivitySlot | None,
+        **options: Any,
+    ) -> ActionProc: ...
+
+
+class LegalFn(Protocol):
+    """Whether the action could occur in at least one space now (pure, cheap)."""
+
+    def __call__(
+        self, state: GameState, faction: Faction, *, limited: bool, free: bool
+    ) -> bool: ...
+
+
+@frozen
+class Action:
+    """One registered Operation or Special Activity of one Faction."""
+
+    name: str
+    faction: Faction
+    kind: ActionKind
+    run: ActionFn
+    legal: LegalFn
+    rule: str
+    monsoon_banned: bool = False
+    accompanies: tuple[str, ...] = ()
+
+
+_REGISTRY: dict[tuple[Faction, str], Action] = {}
+
+
+def _register(action: Action) -> None:
+    key = (action.faction, action.name)
+    if key in _REGISTRY:
+        raise ValueError(f"{action.faction} {action.name!r} registered twice")
+    _REGISTRY[key] = action
+
+
+def operation(
+    name: str,
+    factions: Faction | tuple[Faction, ...],
+    *,
+    rule: str,
+    legal: LegalFn,
+    monsoon_banned: bool = False,
+) -> Callable[[ActionFn], ActionFn]:
+    """Register an Operation procedure for one or more Factions (3.0)."""
+    who = factions if isinstance(factions, tuple) else (factions,)
+
+    def register(fn: ActionFn) -> ActionFn:
+        for faction in who:
+            _register(Action(name, faction, ActionKind.OPERATION, fn, legal, rule, monsoon_banned))
+        return fn
+
+    return register
+
+
+def special_activity(
+    name: str,
+    factions: Faction | tuple[Faction, ...],
+    *,
+    rule: str,
+    legal: LegalFn,
+    accompanies: tuple[str, ...] = (),
+) -> Callable[[ActionFn], ActionFn]:
+    """Register a Special Activity procedure for one or more Factions (4.0, 4.1.1)."""
+    who = factions if isinstance(factions, tuple) else (factions,)
+
+    def register(fn: ActionFn) -> ActionFn:
+        for faction in who:
+            _register(
+                Action(
+                    name,
+                    faction,
+                    ActionKind.SPECIAL_ACTIVITY,
+                    fn,
+                    legal,
+                    rule,
+                    accompanies=accompanies,
+                )
+            )
+        return fn
+
+    return register
+
+
+def unregister(faction: Faction, name: str) -> None:
+    """Remove a registration (for tests that plug in a stand-in action)."""
+    _REGISTRY.pop((faction, name), None)
+
+
+def lookup(faction: Faction, name: str) -> Action | None:
+    """The registered action ``name`` of ``faction``, or ``None``."""
+    return _REGISTRY.get((faction, name))
+
+
+def _sorted(kind: ActionKind, faction: Faction) -> tuple[Action, ...]:
+    found = [a for (f, _), a in _REGISTRY.items() if f is faction and a.kind is kind]
+    # rulebook order (3.2.1 Train before 3.2.2 Patrol ...), independent of import order
+    return tuple(sorted(found, key=lambda a: (tuple(int(x) for x in a.rule.split(".")), a.name)))
+
+
+def operations(faction: Faction) -> tuple[Action, ...]:
+    """Every registered Operation of ``faction``, in rulebook order."""
+    return _sorted(ActionKind.OPERATION, faction)
+
+
+def special_activities(faction: Faction) -> tuple[Action, ...]:
+    """Every registered Special Activity of ``faction``, in rulebook order."""
+    return _sorted(ActionKind.SPECIAL_ACTIVITY, faction)
+
+
+def legal_operations(
+    state: GameState,
+    faction: Faction,
+    *,
+    limited: bool,
+    free: bool = False,
+    ignore_monsoon: bool = False,
+) -> tuple[Action, ...]:
+    """The Operations ``faction`` could execute now (Monsoon bans Sweep and March, 2.3.9)."""
+    in_monsoon = monsoon(state) and not ignore_monsoon
+    return tuple(
+        a
+        for a in operations(faction)
+        if not (in_monsoon and a.monsoon_banned)
+        and a.legal(state, faction, limited=limited, free=free)
+    )
+
+
+def legal_special_activities(
+    state: GameState, faction: Faction, operation_name: str, *, free: bool = False
+) -> tuple[Action, ...]:
+    """The Special Activities that could accompany ``operation_name`` now (4.1, 4.1.1)."""
+    return tuple(
+        a
+        for a in special_activities(faction)
+        if (not a.accompanies or not operation_name or operation_name in a.accompanies)
+        and a.legal(state, faction, limited=False, free=free)
+    )
+
+
+def pay(
+    ctx: Ctx, faction: Faction, amount: int, *, free: bool, rule: str, still_costs: bool = False
+) -> None:
+    """Pay ``amount`` Resources for an action (3.1): nothing if ``free`` (3.1.2, 5.5) unless
+    ``still_costs`` -- Pacification, Agitation and Trail Improvement (3.1.2 EXCEPTIONS). The
+    US pays from ARVN Resources (1.8.1). Legality (enough Resources) is the caller's check."""
+    if amount and (still_costs or not free):
+        ctx.add_track(Track.resources_of(faction), -amount, rule)
+
+
+class SpecialActivitySlot:
+    """The one Special Activity an Operation may include (4.1): offered at any moment the
+    Operation allows, executed at most once. Lives only inside a running procedure (it is
+    rebuilt when the procedure is replayed), never in the state."""
+
+    __slots__ = ("faction", "free", "operation", "outcome")
+
+    NOT_NOW = Choose("not-now")
+    NONE = Choose("no-sa")
+
+    def __init__(self, faction: Faction, operation_name: str, *, free: bool = False) -> None:
+        self.faction = faction
+        self.operation = operation_name
+        self.free = free
+        self.outcome: Outcome | None = None
+        """The SA's outcome once executed (or declined for good)."""
+
+    @property
+    def used(self) -> bool:
+        return self.outcome is not None
+
+    def offer(self, ctx: Ctx, *, last: bool = False) -> Generator[Ask, Command, bool]:
+        """Let the Faction execute its Special Activity now (4.1); returns True once one was
+        executed. ``last``: the final chance (after the Operation): "no-sa" instead of
+        "not-now"."""
+        if self.used:
+            return self.outcome is not None and self.outcome.executed
+        choices = legal_special_activities(ctx.state, self.faction, self.operation, free=self.free)
+        if not choices:
+            return False
+        decline = self.NONE if last else self.NOT_NOW
+        answer = yield ctx.ask(
+            self.faction,
+            "special-activity",
+            f"{self.faction}: execute a Special Activity with {self.operation} now?",
+            (*(Choose(a.name) for a in choices), decline),
+            "4.1",
+        )
+        if answer == decline:
+            if last:
+                self.outcome = Outcome(executed=False)
+            return False
+        action = next(a for a in choices if Choose(a.name) == answer)
+        self.outcome = yield from action.run(
+            ctx, self.faction, limited=False, free=self.free, sa=None, operation=self.operation
+        )
+        return self.outcome.executed
+
+
+def choose_operation(
+    ctx: Ctx, faction: Faction, *, limited: bool, free: bool = False, ignore_monsoon: bool = False
+) -> Generator[Ask, Command, Action]:
+    """Ask ``faction`` which of its legal Operations to execute (3.0)."""
+    choices = legal_operations(
+        ctx.state, faction, limited=limited, free=free, ignore_monsoon=ignore_monsoon
+    )
+    if not choices:  # callers offer an Operation only when one is legal
+        raise RuntimeError(f"{faction} has no Operation it could execute (3.1)")
+    refusals: list[tuple[Command, str, str]] = []
+    if monsoon(ctx.state) and not ignore_monsoon:
+        for a in operations(faction):
+            if a.monsoon_banned:
+                refusals.append((Choose(a.name), f"no {a.name} in Monsoon", "2.3.9"))
+    answer = yield ctx.ask(
+        faction,
+        "operation",
+        f"{faction}: choose the {'Limited ' if limited else ''}Operation",
+        tuple(Choose(a.name) for a in choices),
+        "2.3.5" if limited else "3.1",
+        tuple(refusals),
+    )
+    return next(a for a in choices if Choose(a.name) == answer)
+
+
+def run_operation(
+    ctx: Ctx, faction: Faction, *, limited: bool, special: bool
+) -> Generator[Ask, Command, Outcome]:
+    """The Sequence of Play's Operation (2.3.4): choose it, then run it with the Special
+    Activity slot offered before, during (by the Operation) and after (4.1)."""
+    action = yield from choose_operation(ctx, faction, limited=limited)
+    slot = SpecialActivitySlot(faction, action.name) if special and not limited else None
+    if slot is not None:
+        yield from slot.offer(ctx)
+    outcome = yield from action.run(ctx, faction, limited=limited, free=False, sa=slot)
+    if slot is not None and outcome.executed:
+        yield from slot.offer(ctx, last=True)
+    sa_done = slot is not None and slot.outcome is not None and slot.outcome.executed
+    return Outcome(executed=outcome.executed, special_activity=sa_done)
+
+
+def free_action(
+    ctx: Ctx,
+    faction: Faction,
+    name: str,
+    *,
+    limited: bool = False,
+    ignore_monsoon: bool = False,
+    **options: Any,
+) -> Generator[Ask, Command, Outcome]:
+    """Run the free Operation or Special Activity ``name`` an Event grants ``faction``
+    (3.1.2, 5.5): no Resource cost (but see :func:`pay`), no effect on Eligibility. A
+    Monsoon-banned Operation runs only if the Event text overrides (``ignore_monsoon``,
+    5.1.1). Returns ``Outcome(False)`` when it is not registered yet or cannot occur (5.1.3:
+    what cannot be implemented is skipped)."""
+    action = lookup(faction, name)
+    if action is None:
+        return Outcome(executed=False)
+    banned = action.kind is ActionKind.OPERATION and action.monsoon_banned
+    if banned and monsoon(ctx.state) and not ignore_monsoon:
+        return Outcome(executed=False)
+    if not action.legal(ctx.state, faction, limited=limited, free=True):
+        return Outcome(executed=False)
+    extra: dict[str, Any] = dict(options)
+    if action.kind is ActionKind.SPECIAL_ACTIVITY:
+        extra.setdefault("operation", "")
+    return (yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra))
+
+
+def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:
+    """Whether the Sequence of Play may offer ``faction`` an Operation (2.3.4)."""
+    return bool(legal_operations(state, faction, limited=limited))
+
+
+def has_special_activity(state: GameState, faction: Faction) -> bool:
+    """Whether some Special Activity of ``faction`` is legal now (offer ``op+sa``, 4.1)."""
+    return any(
+        a.legal(state, faction, limited=False, free=False) for a in special_activities(faction)
+    )
+
+
+def registered() -> tuple[tuple[Faction, str, ActionKind], ...]:
+    """Every registration as (Faction, name, kind), Factions in 1.5 order, then rule order."""
+    return tuple(
+        (a.faction, a.name, a.kind)
+        for f in FACTIONS
+        for a in (*operations(f), *special_activities(f))
+    )

@@ -1,0 +1,81 @@
+"""Card 121, Linebacker II: the US Pivotal Event (2.3.8, 5.1.4).
+
+Pre-condition: at least 2 cards in the RVN Leader box (Minh is not a card, 2.4.1) and US
+Support+Available (the US victory marker, 1.9) above 40 -- above 25 once unshaded Peace Talks
+(3) has marked this card (``effects.peace_talks``).
+
+Effect, all implemented:
+
+1. the NVA removes 2 of its Bases from the map, choosing which (5.1); it must take Bases
+   without Tunnel while any remain, and may choose its own Tunneled Bases instead (5.1.1);
+2. NVA Resources drop to half, rounded down;
+3. the NVA is Ineligible through the next card (2.3.6 PLAY NOTE);
+4. 3 US pieces of the US's choice go from Casualties to Available (all if fewer).
+"""
+
+from __future__ import annotations
+
+from coinlake.data.map import SPACES
+from coinlake.data.pieces import Faction, Piece, pieces_of
+from coinlake.rules import effects
+from coinlake.rules.cards import lib
+from coinlake.rules.cards.registry import pivotal
+from coinlake.rules.core import Ctx, Proc
+from coinlake.state.commands import Command, Done, Move
+from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, Track
+from coinlake.state.queries import victory_markers
+
+NVA_BASES = (Piece.NVA_BASE, Piece.NVA_TUNNELED_BASE)
+
+
+def precondition(state: GameState) -> bool:
+    """2+ cards in the RVN Leader box and Support+Available above 40 (25 with Peace Talks)."""
+    threshold = 25 if effects.peace_talks(state) else 40
+    return effects.leader_box_cards(state) >= 2 and victory_markers(state)[Faction.US] > threshold
+
+
+@pivotal(121, precondition=precondition)
+def linebacker_ii(ctx: Ctx, faction: Faction) -> Proc:
+    yield from _nva_removes_bases(ctx)
+    ctx.set_track(Track.NVA_RESOURCES, ctx.state.resources(Faction.NVA) // 2, "5.1")
+    effects.ineligible_through_next_card(ctx, Faction.NVA, "2.3.6")
+    yield from _casualties_to_available(ctx)
+
+
+def _nva_removes_bases(ctx: Ctx) -> Proc:
+    for nth in (1, 2):
+        options: list[Command] = [
+            Move(base, 1, s.id, AVAILABLE)
+            for s in SPACES
+            for base in NVA_BASES
+            if ctx.state.space(s.id).pieces[base]
+        ]
+        if not options:
+            return
+        if not any(m.piece is Piece.NVA_BASE for m in options if isinstance(m, Move)):
+            options.append(Done())  # only Tunneled Bases left: not forced (5.1.1)
+        answer = yield ctx.ask(
+            Faction.NVA, "remove", f"NVA: remove an NVA Base ({nth} of 2)", tuple(options), "5.1"
+        )
+        if not isinstance(answer, Move):
+            return
+        lib.remove(ctx, answer.piece, answer.origin, 1, "5.1", tunnels=True)
+
+
+def _casualties_to_available(ctx: Ctx) -> Proc:
+    for nth in (1, 2, 3):
+        kinds = [p for p in pieces_of(Faction.US) if ctx.state.casualties[p]]
+        if not kinds:
+            return
+        piece = kinds[0]
+        if len(kinds) > 1:
+            answer = yield ctx.ask(
+                Faction.US,
+                "move",
+                f"US: a Casualty to Available ({nth} of 3)",
+                tuple(Move(p, 1, CASUALTIES, AVAILABLE) for p in kinds),
+                "5.1",
+            )
+            assert isinstance(answer, Move)
+            piece = answer.piece
+        ctx.move(piece, 1, CASUALTIES, AVAILABLE, "5.1")
