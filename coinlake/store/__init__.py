@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from coinlake import __version__
-from coinlake.data.pieces import Faction
 from coinlake.engine import Game, UndoPolicy, start_state
 from coinlake.errors import CoinlakeError, LogFileError
+from coinlake.state.events import Chosen
 from coinlake.state.model import Options
 from coinlake.store.codec import (
     converter,
-    structure_command,
     structure_event,
     unstructure_command,
     unstructure_event,
@@ -165,11 +164,18 @@ def _replay_frame(game: Game, frame: dict[str, Any], verify: bool) -> None:
     elif action == "redo" and len(frame) == 1:
         game.redo()
     elif action == "apply" and set(frame) == {"action", "faction", "command", "events"}:
-        command = structure_command(frame["command"])
-        faction = Faction(frame["faction"]) if frame["faction"] is not None else None
-        if not isinstance(frame["events"], list):
-            raise ValueError("events is not a list")
-        events = tuple(structure_event(e) for e in frame["events"])
+        raw = frame["events"]
+        if not isinstance(raw, list) or not raw:
+            raise ValueError("events is not a non-empty list")
+        events = tuple(structure_event(e) for e in raw)
+        # The frame repeats its command and faction for readers; they must agree with the
+        # Chosen event that opens every command's events.
+        first = events[0]
+        if not isinstance(first, Chosen):
+            raise ValueError("a command's events must open with Chosen")
+        if frame["command"] != raw[0]["command"] or frame["faction"] != raw[0]["faction"]:
+            raise ValueError("the frame's command or faction differs from its Chosen event")
+        command, faction = first.command, first.faction
         if verify:
             produced = game.apply(command)
             if produced != events:
