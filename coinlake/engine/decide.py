@@ -56,35 +56,47 @@ def _replay(state: GameState) -> _Runner:
     return _Runner(gen, ctx, ask)
 
 
-def _runner(state: GameState, claim: bool) -> _Runner | None:
+def _ask(state: GameState) -> Ask | None:
+    """The pending question; cached beside the state (``Pending.runner[0]``), so looking at
+    a position again, even after an undo, re-runs nothing."""
     pending = state.pending
     if pending is None:
         return None
     box = pending.runner
-    if box:
-        cached: _Runner = box.pop() if claim else box[0]
-        return cached
+    if not box:
+        runner = _replay(state)
+        box.extend((runner.ask, runner))
+    cached: Ask = box[0]
+    return cached
+
+
+def _claim(state: GameState) -> _Runner:
+    """Take the live procedure out of the state's cache (``Pending.runner[1]``) to advance it;
+    re-run it from its start when it was already taken (by an earlier branch or fork)."""
+    assert state.pending is not None
+    box = state.pending.runner
+    if len(box) == 2:
+        live: _Runner = box.pop()
+        return live
     runner = _replay(state)
-    if not claim:
-        box.append(runner)
+    if not box:
+        box.append(runner.ask)
     return runner
 
 
 def decision(state: GameState) -> Decision | None:
     """The pending Decision, or ``None`` when nothing more can happen (game over)."""
-    runner = _runner(state, claim=False)
-    if runner is None:
+    a = _ask(state)
+    if a is None:
         return None
-    a = runner.ask
     return Decision(a.faction, a.kind, a.prompt, a.rule, a.options)
 
 
 def validate(state: GameState, command: Command) -> Ask:
     """Raise :class:`IllegalCommand` unless ``command`` answers the pending Decision."""
-    runner = _runner(state, claim=False)
-    if runner is None:
+    ask = _ask(state)
+    if ask is None:
         raise IllegalCommand(f"{command}: the game is over", rule="2.4.2")
-    ask = runner.ask
     if command in ask.options:
         return ask
     for refused, reason, rule in ask.refusals:
@@ -101,8 +113,7 @@ def validate(state: GameState, command: Command) -> Ask:
 def advance(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
     """Validate ``command`` and return its events and the resulting state."""
     ask = validate(state, command)
-    runner = _runner(state, claim=True)
-    assert runner is not None
+    runner = _claim(state)
     ctx = runner.ctx
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
     ctx.emit(Chosen(seq=ctx.seq, rule=ask.rule, faction=ask.faction, command=command))
@@ -143,7 +154,7 @@ def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> None:
         gen = PROCEDURES[name](ctx, *args)
         ask = _resume(gen, None)
     assert gen is not None and ctx.state.pending is not None
-    ctx.state.pending.runner.append(_Runner(gen, ctx, ask))
+    ctx.state.pending.runner.extend((ask, _Runner(gen, ctx, ask)))
 
 
 def _resume(gen: Proc, answer: Command | None) -> Ask | None:
