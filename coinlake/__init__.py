@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 __version__ = "0.1.0"
 
 from coinlake.data import CARDS, SPACES, Faction, Piece, Side
@@ -33,13 +35,24 @@ def new_game(
     political_rhythm: bool = False,
     high_winds: bool = False,
     deception: bool = False,
+    handicap: Mapping[str, Iterable[str]] | None = None,
     non_players: set[str] | frozenset[str] | tuple[str, ...] = (),
+    players: Iterable[Iterable[str]] = (),
+    easy: bool = False,
+    difficulty_a: bool = False,
+    difficulty_b: bool = False,
     undo: str = "free",
 ) -> Game:
     """Set up a new game (2.1) and reveal the first card and the next one (2.2).
 
     ``scenario`` is ``"short"``, ``"medium"`` or ``"full"``; ``seed`` (0..2**64-1) fixes
-    the deck and every die; ``undo`` is ``"free"`` or ``"strict"``.
+    the deck, every die and the Deception draw; ``undo`` is ``"free"`` or ``"strict"``.
+    ``players`` lists the players holding two Factions (1.5), e.g. ``[("NVA", "VC")]``.
+    ``deception``: the Victory Deception option (7.3, 3 or 4 players); ``handicap`` maps a
+    Faction of each inexperienced player, least experienced first, to the 2 markers it
+    selects (``"empty-threat"``, ``"hidden-agenda"``, ``"hidden-asset"``).
+    ``easy``, ``difficulty_a``, ``difficulty_b``: the 1-player options of 8.9 (see
+    :class:`Options`). Options that do not fit together raise ``ValueError``.
     """
     options = Options(
         period_events=period_events,
@@ -47,6 +60,13 @@ def new_game(
         high_winds=high_winds,
         deception=deception,
         non_players=tuple(sorted((Faction(f) for f in non_players), key=list(Faction).index)),
+        players=tuple(tuple(Faction(f) for f in group) for group in players),
+        handicap=tuple(
+            (Faction(f), tuple(str(k) for k in picks)) for f, picks in (handicap or {}).items()
+        ),
+        easy=easy,
+        difficulty_a=difficulty_a,
+        difficulty_b=difficulty_b,
     )
     game = Game(_start_state(scenario, seed, options), undo=undo, saver=save_game)
     decision = game.decision

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece
+from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece, Select
 from coinlake.engine import Game, prime
 from coinlake.rules import cards, effects, sequence
 from coinlake.rules.cards import c121_linebacker_ii as linebacker
@@ -231,7 +231,7 @@ def test_trumping_returns_the_trumped_card_and_the_new_order_applies_2_3_8() -> 
     decision = game.decision
     assert decision is not None and decision.faction is Faction.US
     assert "2nd Eligible on #123 Vietnamization" in decision.prompt
-    assert decision.options == (PASS,)  # no Operation registered yet
+    assert decision.options == (Choose("op"), Choose("op+sa"), PASS)  # 2.3.4: after the Event
     for _ in range(3):
         game.apply(PASS)
     assert game.state.played[-3:] == (ROLLING_THUNDER, 123, KISSINGER)
@@ -322,6 +322,8 @@ def test_tet_offensive_places_6_vc_pieces_in_cities() -> None:
     game = at_card(state, card=115)  # VC 1st Eligible
     decline_window(game)
     game.apply(PIVOTAL)
+    # step 1, the free Terror, took its only space (Kien Phong) at once (3.3.4)
+    assert game.state.space("kien-phong").terror == 1
     decision = game.decision
     assert decision is not None and decision.faction is Faction.VC
     assert Move(Piece.VC_BASE, 1, AVAILABLE, "hue") not in decision.options  # stacking
@@ -330,7 +332,10 @@ def test_tet_offensive_places_6_vc_pieces_in_cities() -> None:
     for _ in range(5):
         game.apply(Move(Piece.VC_GUERRILLA_UNDERGROUND, 1, AVAILABLE, "hue"))
     assert game.state.space("saigon").pieces[Piece.VC_BASE] == 1
-    assert game.state.space("hue").pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 5
+    hue = game.state.space("hue")  # step 3, the joint Attack in Hue, has Activated them
+    assert hue.pieces[Piece.VC_GUERRILLA_ACTIVE] == 5
+    while not game.state.turn.acted:  # its removals, if the roll hit
+        game.apply(game.legal()[0])
     assert game.state.turn.acted == ((Faction.VC, "event"),)
 
 
@@ -339,6 +344,10 @@ def test_easter_offensive_troops_on_free_locs_move_one_space() -> None:
     state = put(state, "loc-hue-khe-sanh", nva_troops=1, arvn_police=1)  # COIN there: stays
     game = at_card(state)  # US, NVA, ...: the NVA is asked in the window
     game.apply(PIVOTAL)
+    game.apply(Select("north-vietnam"))  # step 1, the free March (3.3.2)
+    game.apply(Move(Piece.NVA_TROOPS, 1, "loc-hue-khe-sanh", "north-vietnam"))
+    game.apply(Done())
+    game.apply(Done())
     decision = game.decision
     assert decision is not None and decision.faction is Faction.NVA
     origins = {m.origin for m in decision.options if isinstance(m, Move)}

@@ -54,6 +54,18 @@ def eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
 
 
 # -- stand-in Operation and Special Activity (the registry's interface) --------------------
+@pytest.fixture(autouse=True)
+def empty_registry() -> Iterator[None]:
+    """These tests exercise the Sequence of Play and the registry with stand-ins only: the
+    Operations and Special Activities registered by ``coinlake.rules`` are set aside during
+    each test and restored afterwards."""
+    saved = dict(actions._REGISTRY)
+    actions._REGISTRY.clear()
+    yield
+    actions._REGISTRY.clear()
+    actions._REGISTRY.update(saved)
+
+
 CALLS: list[dict[str, Any]] = []
 
 

@@ -290,7 +290,11 @@ def test_swapped_frames_are_detected(tmp_path: Path) -> None:
 
 def test_consistently_altered_events_are_rejected_by_verify(tmp_path: Path) -> None:
     """DESIGN.md Persistence: loading never trusts the file; verify re-decides every command."""
-    _, path = _saved(tmp_path)
+    game = _game()
+    while not any(type(e).__name__ == "TrackChanged" for n in game.line() for e in n.events):
+        drive(game, 1)  # play on until some command changed a track
+    path = tmp_path / "game.fitl"
+    game.save(path)
     contents, _ = read_log(path)
     frames = [dict(f) for f in contents.frames]
     index = next(

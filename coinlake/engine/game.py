@@ -20,7 +20,7 @@ from coinlake.engine.decide import Decision, advance, decision, fold, validate
 from coinlake.errors import CoinlakeError
 from coinlake.state.commands import Command, parse
 from coinlake.state.events import CardRevealed, DieRolled, Event
-from coinlake.state.model import GameState
+from coinlake.state.model import GameState, redact_private
 from coinlake.state.rng import Rng
 
 
@@ -218,15 +218,17 @@ class Game:
 
     # -- hidden information and persistence ------------------------------------------------
     def view(self, faction: Faction | str) -> GameView:
-        """The game as ``faction`` may see it (2.2: only the next card of the deck is known)."""
+        """The game as ``faction`` may see it (2.2: only the next card of the deck is known;
+        7.3: other players' Deception markers stay hidden until revealed)."""
+        who = Faction(faction)
         state = self._node.state
         hidden = attrs.evolve(
-            state,
+            redact_private(state, who),
             deck=(0,) * len(state.deck),
             rng=Rng(0, state.rng.counter),
             pending=None,
         )
-        return GameView(Faction(faction), hidden, tuple(e for e in self.events if e.public))
+        return GameView(who, hidden, tuple(e for e in self.events if e.visible_to(who)))
 
     def save(self, path: str | Path) -> None:
         """Write the whole journal to an append-only log file (see :func:`coinlake.load`)."""

@@ -1,6 +1,17 @@
 """Layer 3: the rules — Sequence of Play, Operations, Special Activities, cards, Coup Round."""
 
-from coinlake.rules import coup, sequence, victory
+from coinlake.rules import (  # the Operations and Special Activities register themselves
+    ambush,
+    arvn_special_activities,
+    coin_operations,
+    coup,
+    insurgent_operations,
+    nva_special_activities,
+    sequence,
+    us_special_activities,
+    vc_special_activities,
+    victory,
+)
 from coinlake.rules.core import PROCEDURES, Ask, Ctx, Proc, procedure
 from coinlake.rules.sequence import next_step
 
@@ -9,9 +20,16 @@ __all__ = [
     "Ask",
     "Ctx",
     "Proc",
+    "ambush",
+    "arvn_special_activities",
+    "coin_operations",
     "coup",
+    "insurgent_operations",
     "next_step",
+    "nva_special_activities",
     "procedure",
     "sequence",
+    "us_special_activities",
+    "vc_special_activities",
     "victory",
 ]

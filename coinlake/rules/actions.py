@@ -37,7 +37,16 @@ The interface:
   count as executed (2.3.4 NOTE). Operations should not let a Faction finish with 0 spaces.
 - A **Special Activity** procedure has the same shape: ``run(ctx, faction, *, limited=False,
   free, sa=None, operation, **options)`` where ``operation`` names the accompanying
-  Operation (``""`` when granted alone by an Event) and returns :class:`Outcome`.
+  Operation (``""`` when granted alone by an Event) and returns :class:`Outcome`. Run
+  through a slot, it also receives ``slot=`` (the :class:`SpecialActivitySlot`), whose
+  ``action`` names the Special Activity taken, whose ``op_spaces`` / ``sa_spaces`` let an
+  Operation and its Special Activity keep apart or share spaces as 4.1.1 requires, and
+  whose ``after`` holds steps to run once the Operation is complete. An Operation may
+  list ``sa.choices(state)`` among its own options and run the chosen one with ``yield
+  from sa.take(ctx, answer)`` instead of asking separately through ``sa.offer``.
+  ``legal_in_slot(state, slot)`` (optional) refines ``legal`` with what the Operation did
+  so far.
+- :func:`spendable` -- what a Faction may spend (the US: ARVN Resources above Econ, 1.8.1).
 - ``legal(state, faction, *, limited, free) -> bool`` says whether the action could occur
   in at least one space now (for a Special Activity: accompanying some Operation). It must
   be cheap and pure; the Sequence of Play calls it to build the options.
@@ -112,6 +121,12 @@ class LegalFn(Protocol):
     ) -> bool: ...
 
 
+class SlotLegalFn(Protocol):
+    """Whether a Special Activity could occur inside ``slot``'s Operation now (4.1.1)."""
+
+    def __call__(self, state: GameState, slot: SpecialActivitySlot) -> bool: ...
+
+
 @frozen
 class Action:
     """One registered Operation or Special Activity of one Faction."""
@@ -124,6 +139,9 @@ class Action:
     rule: str
     monsoon_banned: bool = False
     accompanies: tuple[str, ...] = ()
+    legal_in_slot: SlotLegalFn | None = None
+    """Special Activities: whether it could occur given what its Operation did so far (4.1.1,
+    e.g. no space left that the Operation did not select); ``None``: :attr:`legal` suffices."""
 
 
 _REGISTRY: dict[tuple[Faction, str], Action] = {}
@@ -162,6 +180,7 @@ def special_activity(
     rule: str,
     legal: LegalFn,
     accompanies: tuple[str, ...] = (),
+    legal_in_slot: SlotLegalFn | None = None,
 ) -> Callable[[ActionFn], ActionFn]:
     """Register a Special Activity procedure for one or more Factions (4.0, 4.1.1)."""
     who = factions if isinstance(factions, tuple) else (factions,)
@@ -177,6 +196,7 @@ def special_activity(
                     legal,
                     rule,
                     accompanies=accompanies,
+                    legal_in_slot=legal_in_slot,
                 )
             )
         return fn
@@ -240,6 +260,14 @@ def legal_special_activities(
     )
 
 
+def spendable(state: GameState, faction: Faction) -> int:
+    """The Resources ``faction`` may spend now (1.8, 1.8.1): the US only the ARVN Resources
+    above the Econ marker, every other Faction all of its own."""
+    if faction is Faction.US:
+        return max(0, state.tracks[Track.ARVN_RESOURCES] - state.tracks[Track.ECON])
+    return state.tracks[Track.resources_of(faction)]
+
+
 def pay(
     ctx: Ctx, faction: Faction, amount: int, *, free: bool, rule: str, still_costs: bool = False
 ) -> None:
@@ -255,7 +283,16 @@ class SpecialActivitySlot:
     Operation allows, executed at most once. Lives only inside a running procedure (it is
     rebuilt when the procedure is replayed), never in the state."""
 
-    __slots__ = ("faction", "free", "operation", "outcome")
+    __slots__ = (
+        "action",
+        "after",
+        "faction",
+        "free",
+        "op_spaces",
+        "operation",
+        "outcome",
+        "sa_spaces",
+    )
 
     NOT_NOW = Choose("not-now")
     NONE = Choose("no-sa")
@@ -266,10 +303,51 @@ class SpecialActivitySlot:
         self.free = free
         self.outcome: Outcome | None = None
         """The SA's outcome once executed (or declined for good)."""
+        self.action: str | None = None
+        """The name of the Special Activity taken, once one was started."""
+        self.op_spaces: list[str] = []
+        """Spaces the Operation selected so far, recorded by the Operation (4.1.1: some
+        Special Activities may not share spaces with their Operation)."""
+        self.sa_spaces: list[str] = []
+        """Spaces the Special Activity selected, recorded by it (4.1.1, the other way)."""
+        self.after: list[Callable[[Ctx], Generator[Ask, Command, None]]] = []
+        """Steps the Special Activity leaves for once the whole Operation is complete
+        (e.g. card 61's Assault "after Ops"); :func:`run_operation` runs them."""
 
     @property
     def used(self) -> bool:
         return self.outcome is not None
+
+    def choices(self, state: GameState) -> tuple[Command, ...]:
+        """The Special Activities the Faction may start now, as ``Choose(name)`` commands, so
+        that an Operation can list them beside its own options (4.1: "during"); empty once
+        one was executed or declined for good."""
+        if self.used:
+            return ()
+        return tuple(Choose(a.name) for a in self._legal(state))
+
+    def take(self, ctx: Ctx, answer: Command) -> Generator[Ask, Command, bool]:
+        """Execute the Special Activity ``answer`` names (one of :meth:`choices`); returns
+        whether it was executed."""
+        action = next(a for a in self._legal(ctx.state) if Choose(a.name) == answer)
+        self.action = action.name
+        self.outcome = yield from action.run(
+            ctx,
+            self.faction,
+            limited=False,
+            free=self.free,
+            sa=None,
+            operation=self.operation,
+            slot=self,
+        )
+        return self.outcome.executed
+
+    def _legal(self, state: GameState) -> tuple[Action, ...]:
+        return tuple(
+            a
+            for a in legal_special_activities(state, self.faction, self.operation, free=self.free)
+            if a.legal_in_slot is None or a.legal_in_slot(state, self)
+        )
 
     def offer(self, ctx: Ctx, *, last: bool = False) -> Generator[Ask, Command, bool]:
         """Let the Faction execute its Special Activity now (4.1); returns True once one was
@@ -277,7 +355,7 @@ class SpecialActivitySlot:
         "not-now"."""
         if self.used:
             return self.outcome is not None and self.outcome.executed
-        choices = legal_special_activities(ctx.state, self.faction, self.operation, free=self.free)
+        choices = self.choices(ctx.state)
         if not choices:
             return False
         decline = self.NONE if last else self.NOT_NOW
@@ -285,18 +363,14 @@ class SpecialActivitySlot:
             self.faction,
             "special-activity",
             f"{self.faction}: execute a Special Activity with {self.operation} now?",
-            (*(Choose(a.name) for a in choices), decline),
+            (*choices, decline),
             "4.1",
         )
         if answer == decline:
             if last:
                 self.outcome = Outcome(executed=False)
             return False
-        action = next(a for a in choices if Choose(a.name) == answer)
-        self.outcome = yield from action.run(
-            ctx, self.faction, limited=False, free=self.free, sa=None, operation=self.operation
-        )
-        return self.outcome.executed
+        return (yield from self.take(ctx, answer))
 
 
 def choose_operation(
@@ -336,6 +410,9 @@ def run_operation(
     outcome = yield from action.run(ctx, faction, limited=limited, free=False, sa=slot)
     if slot is not None and outcome.executed:
         yield from slot.offer(ctx, last=True)
+    if slot is not None:
+        for step in slot.after:
+            yield from step(ctx)
     sa_done = slot is not None and slot.outcome is not None and slot.outcome.executed
     return Outcome(executed=outcome.executed, special_activity=sa_done)
 

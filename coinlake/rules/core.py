@@ -10,7 +10,7 @@ its start after an undo, a fork or a load (see ``docs/architecture.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TypeVar
 
 from attrs import frozen
@@ -47,6 +47,33 @@ class Ask:
     options: tuple[Command, ...]
     rule: str
     refusals: tuple[tuple[Command, str, str], ...] = ()
+
+
+Refusal = tuple[Command, str, str]
+"""An illegal answer, the reason it is refused and the rule that forbids it."""
+
+
+class _DeferredRefusals(tuple[Refusal, ...]):
+    """An empty tuple whose iteration works the refusals out on demand (see
+    :func:`deferred_refusals`)."""
+
+    def __new__(cls, compute: Callable[..., Iterable[Refusal]]) -> _DeferredRefusals:
+        obj = super().__new__(cls)
+        obj._compute = compute  # type: ignore[attr-defined]
+        return obj
+
+    def __iter__(self) -> Iterator[Refusal]:
+        compute: Callable[..., Iterable[Refusal]] = self._compute  # type: ignore[attr-defined]
+        return iter(tuple(compute()))
+
+
+def deferred_refusals(compute: Callable[..., Iterable[Refusal]]) -> tuple[Refusal, ...]:
+    """``Ask.refusals`` worked out only when an illegal command must be explained: the engine
+    iterates the refusals only then, so a step with many refusable answers (every space of the
+    map) costs nothing while the answers are legal. ``compute`` is called without arguments
+    and must be pure: build it from the state at the moment of asking, which is immutable
+    (e.g. ``functools.partial(explain, state, ...)``)."""
+    return _DeferredRefusals(compute)
 
 
 Proc = Generator[Ask, Command, None]

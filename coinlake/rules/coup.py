@@ -52,9 +52,9 @@ TERROR_SABOTAGE_MARKERS = 15
 TOTAL_ECON = sum(s.econ for s in SPACES if s.is_loc)
 """1.3.4, 6.2.3: the Econ of every LoC together (15)."""
 SAIGON = "saigon"
-KY = 127
+KY = effects.KY
 """Card 127, Nguyen Cao Ky: Pacification costs 4 per step while he leads (2.4.1, 6.3.1)."""
-PACIFY_COST = 3
+PACIFY_COST = effects.PACIFY_COST
 PACIFY_SPACES = 4
 """6.3.1: US and ARVN together Pacify in at most this many spaces."""
 AGITATE_SPACES = 4
@@ -73,6 +73,7 @@ _GUERRILLAS = (
     Piece.VC_GUERRILLA_ACTIVE,
 )
 _VC_PIECES = tuple(p for p in Piece if p.faction is Faction.VC)
+_VC_GUERRILLAS = (Piece.VC_GUERRILLA_UNDERGROUND, Piece.VC_GUERRILLA_ACTIVE)
 _COIN_BASES = (Piece.US_BASE, Piece.ARVN_BASE)
 _NVA_BASES = (Piece.NVA_BASE, Piece.NVA_TUNNELED_BASE)
 _ACTIVE_SF_AND_GUERRILLAS = tuple(p for p in Piece if p.active)
@@ -103,9 +104,21 @@ def free_markers(state: GameState) -> int:
 
 
 def pacification_cost(state: GameState) -> int:
-    """ARVN Resources per Terror removed or level shifted by Pacification (6.3.1): 3, or 4
-    while Nguyen Cao Ky (card 127) is the RVN Leader (2.4.1)."""
-    return PACIFY_COST + 1 if state.rvn_leader == KY else PACIFY_COST
+    """ARVN Resources per Terror removed or level shifted by Pacification in the Support
+    Phase (6.3.1): 3, 4 under Ky, 1 under Blowtorch Komer (:func:`effects.pacification_cost`)."""
+    return effects.pacification_cost(state, support_phase=True)
+
+
+def coup_rounds(state: GameState) -> int:
+    """How many Coup Rounds have begun, the current one included (6.0): every played Coup
+    card not played right after another Coup card (a Coup as the very first card counts)."""
+    rounds = 0
+    previous: int | None = None
+    for card in state.played:
+        if is_coup(card) and not is_coup(previous):
+            rounds += 1
+        previous = card
+    return rounds
 
 
 def _control(state: GameState, i: int) -> Control:
@@ -120,7 +133,9 @@ def _name(location: str) -> str:
 
 # -- ending the game -----------------------------------------------------------------------------
 def end_game(ctx: Ctx, result: GameResult) -> None:
-    """Record the result and stop: no Decision follows (2.4.2, 6.1, 6.4.5, 7.0)."""
+    """Record the result and stop: no Decision follows (2.4.2, 6.1, 6.4.5, 7.0). The players
+    reveal their Deception markers first (7.3)."""
+    victory.reveal_deception(ctx)
     ctx.emit(
         GameEnded(
             seq=ctx.seq,
@@ -130,6 +145,7 @@ def end_game(ctx: Ctx, result: GameResult) -> None:
             ranking=result.ranking,
             side_margins=result.side_margins,
             margins=result.margins,
+            reason=result.reason,
         )
     )
     if ctx.state.coup_phase is not None:
@@ -218,9 +234,10 @@ def place_rvn_leader(ctx: Ctx, card: int) -> None:
 @procedure("victory_phase")
 def victory_phase(ctx: Ctx) -> Proc:
     """6.1: if a side meets its victory condition (7.2, with 1.5 and 8.9) the game ends and
-    7.1 ranks the sides; otherwise the Round goes on."""
+    7.1 ranks the sides; from the 2nd Round on, 8.9 Difficulty Option B may also end it;
+    otherwise the Round goes on."""
     yield from ()
-    result = victory.victory_check(ctx.state)
+    result = victory.victory_check(ctx.state, coup_round=coup_rounds(ctx.state))
     if result is not None:
         end_game(ctx, result)
     else:
@@ -388,11 +405,15 @@ def _influence(
     cost: int,
     budget: Callable[[GameState], int],
     track: Track,
+    own_limit: int | None = None,
+    guerrillas: int = 0,
 ) -> Steps:
-    """One Faction's Pacification or Agitation: pick a space (or stop), then how far."""
+    """One Faction's Pacification or Agitation: pick a space (or stop), then how far.
+    ``own_limit`` caps this Faction's spaces (Mandate of Heaven); ``guerrillas`` VC
+    Guerrillas must be removed in each space chosen (Cadres)."""
     chosen: list[str] = []
     verb = "Pacify" if toward > 0 else "Agitate"
-    while shifts.used < shifts.limit:
+    while shifts.used < shifts.limit and (own_limit is None or len(chosen) < own_limit):
         options: list[Command] = []
         refusals: list[tuple[Command, str, str]] = []
         affordable = budget(ctx.state) // cost
@@ -438,7 +459,29 @@ def _influence(
         chosen.append(space)
         shifts.used += 1
         ctx.add_track(track, -cost * k, rule)
+        yield from _remove_vc_guerrillas(ctx, space, guerrillas)
         _apply_steps(ctx, space, toward, k, shifts, rule)
+
+
+def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
+    """Unshaded Cadres (116, 5.3): the VC removes ``count`` of its Guerrillas from the space
+    it Agitates, to Available, choosing Active or Underground one at a time where both."""
+    kinds = (Piece.VC_GUERRILLA_ACTIVE, Piece.VC_GUERRILLA_UNDERGROUND)
+    for left in range(count, 0, -1):
+        here = ctx.state.space(space)
+        options: tuple[Command, ...] = tuple(
+            Move(p, 1, space, AVAILABLE) for p in kinds if here.count(p)
+        )
+        choice = yield from _ask(
+            ctx,
+            Faction.VC,
+            "cadres-removal",
+            f"Cadres: remove a VC Guerrilla from {_name(space)} ({left} to go)",
+            options,
+            "5.3",
+        )
+        assert isinstance(choice, Move)
+        ctx.move(choice.piece, 1, space, AVAILABLE, "5.3")
 
 
 def _pacify_reason(faction: Faction) -> Callable[[GameState, str], tuple[str, str] | None]:
@@ -465,7 +508,8 @@ def pacification(ctx: Ctx) -> Steps:
     Control, Police and the Pacifying Faction's Troops; each step costs 3 ARVN Resources (4
     under Ky) and removes a Terror marker or, once none is left, shifts 1 level toward Active
     Support, at most 2 levels per space in the phase for both Factions together. The US may
-    not spend below the Econ marker (1.8.1)."""
+    not spend below the Econ marker (1.8.1). Lasting effects (:mod:`effects`): the cost per
+    step (Ky, Blowtorch Komer) and ARVN's own space limit (shaded Mandate of Heaven)."""
     shifts = _Shifts(PACIFY_SPACES)
     cost = pacification_cost(ctx.state)
     for faction in (Faction.US, Faction.ARVN):
@@ -485,6 +529,7 @@ def pacification(ctx: Ctx) -> Steps:
             cost=cost,
             budget=budget,
             track=Track.ARVN_RESOURCES,
+            own_limit=effects.pacify_space_limit(ctx.state, faction),
         )
 
 
@@ -503,7 +548,18 @@ def _agitate_reason(state: GameState, space: str) -> tuple[str, str] | None:
 def agitation(ctx: Ctx) -> Steps:
     """6.3.2: VC Agitate in at most 4 spaces with VC pieces and no COIN Control; each step
     costs 1 VC Resource and removes a Terror marker or, once none is left, shifts 1 level
-    toward Active Opposition, at most 2 levels per space."""
+    toward Active Opposition, at most 2 levels per space. Under unshaded Cadres (116) the VC
+    also removes 2 of its Guerrillas in each such space, so a space needs 2 (5.3)."""
+    removal = effects.agitation_guerrilla_cost(ctx.state)
+
+    def reason(state: GameState, space: str) -> tuple[str, str] | None:
+        why = _agitate_reason(state, space)
+        if why is None and removal:
+            here = state.space(space).count(*_VC_GUERRILLAS)
+            if here < removal:
+                why = (f"Cadres: {_name(space)} has fewer than {removal} VC Guerrillas", "5.3")
+        return why
+
     yield from _influence(
         ctx,
         Faction.VC,
@@ -511,10 +567,11 @@ def agitation(ctx: Ctx) -> Steps:
         toward=-1,
         rule="6.3.2",
         kind="agitate",
-        reason=_agitate_reason,
+        reason=reason,
         cost=1,
         budget=lambda state: state.track(Track.VC_RESOURCES),
         track=Track.VC_RESOURCES,
+        guerrillas=removal,
     )
 
 
@@ -756,9 +813,13 @@ def rotate_casualties(ctx: Ctx, allowed: tuple[str, ...]) -> Generator[Ask, Comm
     """6.5 rotation, steps 1-3: a third (rounded down) of US Troop Casualties and every US
     Base Casualty go out of play; US Irregular Casualties go to Available; the US places the
     other US Troop Casualties in COIN-Controlled spaces, LoCs or Saigon. Returns how many
-    Troops were placed."""
+    Troops were placed. Unshaded Medevac (15, Momentum) sends every US Troop Casualty to
+    Available instead: none out of play, none placed (5.4)."""
     cas = ctx.state.casualties
-    ctx.move(Piece.US_TROOPS, cas[Piece.US_TROOPS] // 3, CASUALTIES, OUT_OF_PLAY, "6.5")
+    if effects.medevac_commitment(ctx.state):
+        ctx.move(Piece.US_TROOPS, cas[Piece.US_TROOPS], CASUALTIES, AVAILABLE, "5.4")
+    else:
+        ctx.move(Piece.US_TROOPS, cas[Piece.US_TROOPS] // 3, CASUALTIES, OUT_OF_PLAY, "6.5")
     ctx.move(Piece.US_BASE, cas[Piece.US_BASE], CASUALTIES, OUT_OF_PLAY, "6.5")
     irregulars = Piece.US_IRREGULAR_UNDERGROUND
     ctx.move(irregulars, cas[irregulars], CASUALTIES, AVAILABLE, "6.5")
@@ -876,8 +937,11 @@ def withdrawal(ctx: Ctx, population: int) -> Steps:
 def reset_phase(ctx: Ctx) -> Proc:
     """6.6: Trail 0 becomes 1 and 4 becomes 3; Terror and Sabotage markers leave the map;
     every Guerrilla and Special Force goes Underground; Momentum ends (5.4); all Factions are
-    Eligible; the next card is played and a new one revealed (2.3.7)."""
+    Eligible; the next card is played and a new one revealed (2.3.7). Unshaded MiGs (33)
+    first costs the NVA 6 Resources (5.3); shaded Oriskany (39) keeps a Trail at 4 there
+    (:func:`effects.change_trail`)."""
     yield from ()
+    ctx.add_track(Track.NVA_RESOURCES, -effects.reset_nva_resource_loss(ctx.state), "5.3")
     if ctx.state.trail == 0:
         effects.set_trail(ctx, 1, "6.6")
     elif ctx.state.trail == 4:

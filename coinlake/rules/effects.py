@@ -23,6 +23,20 @@ The few changes that lasting effects modify also go through here:
 - :func:`stay_eligible`, :func:`ineligible_through_next_card` -- Events that keep the
   executing Faction Eligible or make another Faction Ineligible through the next card
   (2.3.6 PLAY NOTE); the Sequence of Play applies the marks when it adjusts Eligibility.
+
+The Coup Round's steps that lasting effects change ask here too (section "the Coup Round"
+below): :func:`leader_in_effect`, :func:`pacification_cost`, :func:`pacify_space_limit`,
+:func:`agitation_guerrilla_cost`, :func:`medevac_commitment`, :func:`reset_nva_resource_loss`
+(and :func:`change_trail` for the Trail in 6.2.2 and 6.6).
+
+So do the Insurgent Operations and Special Activities (section "Insurgent Operations and
+Special Activities" below): :func:`rally_trail_boxes`, :func:`rally_improvement_space_limit`,
+:func:`march_activation_limit`, :func:`march_activation_loss`, :func:`ambush_space_limit`,
+:func:`ambush_double_removal`, :func:`attack_troop_loss`, :func:`attack_one_per_troop`,
+:func:`terror_guerrilla_cost`, :func:`rally_agitation`, :func:`infiltrate_space_limit`,
+:func:`bombard_space_limit`, :func:`special_activity_space_limit`. A ban there (``0``
+spaces) yields when an Event being executed grants that very Special Activity
+(``by_event=True``, 5.1.2), as the rulebook's MACV-over-Typhoon-Kate example shows.
 """
 
 from __future__ import annotations
@@ -201,3 +215,171 @@ def ineligible_through_next_card(ctx: Ctx, faction: Faction, rule: str) -> None:
     """
     ctx.emit(EligibilityMarked(seq=ctx.seq, rule=rule, faction=faction, mark="ineligible"))
     ctx.set_eligibility(faction, Eligibility.INELIGIBLE, rule)
+
+
+# -- the Coup Round (6.0-6.6) ---------------------------------------------------------------
+BLOWTORCH_KOMER = 16
+MANDATE_OF_HEAVEN = 86
+BRINKS_HOTEL = 97
+CADRES = 116
+KY = 127
+
+LEADER_FLIPPED = "flipped"
+"""The marker unshaded Brinks Hotel (card 97) leaves on the RVN Leader card it flips: that
+Leader's lingering text is ignored while it stays on top (the card still counts in the box)."""
+
+PACIFY_COST = 3
+"""6.3.1, 3.2.1: ARVN Resources per Terror marker removed or level shifted by Pacification."""
+
+
+def leader_in_effect(state: GameState, card: int) -> bool:
+    """Whether RVN Leader ``card``'s lingering text applies now (2.4.1): it is on top of the
+    RVN Leader box and not flipped by Brinks Hotel (:data:`LEADER_FLIPPED`, card 97)."""
+    return rvn_leader(state) == card and card_marker(state, card) != LEADER_FLIPPED
+
+
+def pacification_cost(state: GameState, *, support_phase: bool) -> int:
+    """ARVN Resources per Terror removed or level shifted by Pacification (6.3.1, 3.2.1): 3;
+    4 while Nguyen Cao Ky (127) leads (2.4.1); 1 in the Support Phase while unshaded Blowtorch
+    Komer (16, Momentum) is in play -- it wins over Ky there (docs/rulings.md). Pass
+    ``support_phase=False`` for Pacification by Train."""
+    if support_phase and momentum_active(state, BLOWTORCH_KOMER):
+        return 1
+    return PACIFY_COST + 1 if leader_in_effect(state, KY) else PACIFY_COST
+
+
+def pacify_space_limit(state: GameState, faction: Faction) -> int | None:
+    """The most spaces ``faction`` may Pacify in one Support Phase beyond the shared limit of
+    6.3.1: 1 for ARVN under shaded Mandate of Heaven (86, Capability); else ``None``."""
+    if faction is Faction.ARVN and capability(state, MANDATE_OF_HEAVEN) is Side.SHADED:
+        return 1
+    return None
+
+
+def agitation_guerrilla_cost(state: GameState) -> int:
+    """VC Guerrillas the VC must remove in each space it Agitates (6.3.2): 2 under unshaded
+    Cadres (116, Capability), which also bars spaces with fewer; else 0."""
+    return 2 if capability(state, CADRES) is Side.UNSHADED else 0
+
+
+def medevac_commitment(state: GameState) -> bool:
+    """Unshaded Medevac (15, Momentum) in play: in the coming Commitment Phase (6.5) every US
+    Troop Casualty goes to Available -- none out of play, none placed on the map -- while
+    Base Casualties still go out of play."""
+    return momentum_side(state, MEDEVAC) is Side.UNSHADED
+
+
+def reset_nva_resource_loss(state: GameState) -> int:
+    """NVA Resources lost at each Reset Phase (6.6): 6 under unshaded MiGs (33, Capability)."""
+    return 6 if capability(state, MIGS) is Side.UNSHADED else 0
+
+
+# -- Insurgent Operations and Special Activities (3.3, 4.4, 4.5) ---------------------------
+CLAYMORES = 17
+AAA = 31
+LONG_RANGE_GUNS = 32
+SA_2S = 34
+MCNAMARA_LINE = 38
+PT_76 = 45
+TRANSPORT_GROUP_559 = 46
+BOOBY_TRAPS = 101
+MAIN_FORCE_BNS = 104
+TYPHOON_KATE = 115
+
+
+def rally_trail_boxes(state: GameState) -> int:
+    """Boxes the NVA's Trail Improvement with a Rally gains (3.3.1): 0 while McNamara Line
+    (38, Momentum) forbids it, 2 under shaded SA-2s (34, Capability), else 1."""
+    if momentum_active(state, MCNAMARA_LINE):
+        return 0
+    return 2 if capability(state, SA_2S) is Side.SHADED else 1
+
+
+def rally_improvement_space_limit(state: GameState) -> int | None:
+    """The most spaces a Rally that Improves the Trail may select: 1 under unshaded AAA (31,
+    Capability); ``None`` (no limit) otherwise."""
+    return 1 if capability(state, AAA) is Side.UNSHADED else None
+
+
+def march_activation_limit(state: GameState) -> int:
+    """A Marching group into a LoC or a space with Support Activates when its size plus the
+    US/ARVN cubes and SF there exceeds this (3.3.2): 1 under unshaded Main Force Bns (104,
+    Capability), else 3."""
+    return 1 if capability(state, MAIN_FORCE_BNS) is Side.UNSHADED else 3
+
+
+def march_activation_loss(state: GameState) -> bool:
+    """Unshaded Claymores (17, Momentum): each Marching group that Activates loses 1
+    Guerrilla."""
+    return momentum_active(state, CLAYMORES)
+
+
+def ambush_space_limit(state: GameState, *, by_event: bool = False) -> int:
+    """Spaces one Ambush may take (4.4.3, 4.5.3): 2; 1 under unshaded Booby Traps (101,
+    Capability) or Typhoon Kate (115, Momentum); 0 under unshaded Claymores (17, Momentum) --
+    unless an Event being executed grants the Ambush (``by_event``: the current Event wins
+    over the ban, 5.1.2)."""
+    if momentum_active(state, CLAYMORES) and not by_event:
+        return 0
+    if capability(state, BOOBY_TRAPS) is Side.UNSHADED or momentum_active(state, TYPHOON_KATE):
+        return 1
+    return 2
+
+
+def ambush_double_removal(state: GameState, faction: Faction) -> bool:
+    """Shaded Main Force Bns (104, Capability): 1 VC Ambush space may remove 2 enemy pieces."""
+    return faction is Faction.VC and capability(state, MAIN_FORCE_BNS) is Side.SHADED
+
+
+def attack_troop_loss(state: GameState, faction: Faction) -> bool:
+    """Unshaded PT-76 (45, Capability): each NVA Attack space (Ambush included) first loses
+    1 NVA Troop."""
+    return faction is Faction.NVA and capability(state, PT_76) is Side.UNSHADED
+
+
+def attack_one_per_troop(state: GameState, faction: Faction) -> bool:
+    """Shaded PT-76 (45, Capability): in 1 NVA Attack space, NVA Troops remove 1 enemy per
+    Troop rather than per 2."""
+    return faction is Faction.NVA and capability(state, PT_76) is Side.SHADED
+
+
+def terror_guerrilla_cost(state: GameState, faction: Faction) -> int:
+    """VC Guerrillas the VC must remove in each Terror space (3.3.4): 2 under unshaded Cadres
+    (116, Capability), which also bars spaces with fewer; else 0."""
+    return 2 if faction is Faction.VC and capability(state, CADRES) is Side.UNSHADED else 0
+
+
+def rally_agitation(state: GameState, faction: Faction) -> bool:
+    """Shaded Cadres (116, Capability): a VC Rally may Agitate in 1 space that already had a
+    VC Base, as in the Support Phase (6.3.2) and even under COIN Control; it costs Resources
+    even if the Rally is free (3.1.2)."""
+    return faction is Faction.VC and capability(state, CADRES) is Side.SHADED
+
+
+def infiltrate_space_limit(state: GameState, *, by_event: bool = False) -> int:
+    """Spaces one Infiltrate may take (4.4.1): 2; 1 under unshaded 559th Transport Grp (46,
+    Momentum) or Typhoon Kate (115); 0 under McNamara Line (38, Momentum) unless an Event
+    being executed grants the Infiltrate (``by_event``, 5.1.2)."""
+    if momentum_active(state, MCNAMARA_LINE) and not by_event:
+        return 0
+    if momentum_active(state, TRANSPORT_GROUP_559) or momentum_active(state, TYPHOON_KATE):
+        return 1
+    return 2
+
+
+def bombard_space_limit(state: GameState, *, by_event: bool = False) -> int:
+    """Spaces one Bombard may take (4.4.2): 2; 1 under unshaded, 3 under shaded Long Range
+    Guns (32, Capability); 0 under Typhoon Kate (115, Momentum) unless an Event being
+    executed grants the Bombard (``by_event``, 5.1.2)."""
+    if momentum_active(state, TYPHOON_KATE) and not by_event:
+        return 0
+    side = capability(state, LONG_RANGE_GUNS)
+    if side is Side.UNSHADED:
+        return 1
+    return 3 if side is Side.SHADED else 2
+
+
+def special_activity_space_limit(state: GameState, normal: int) -> int:
+    """Spaces one Tax or Subvert may take: ``normal`` (4 and 2, 4.5.1-4.5.2); 1 under Typhoon
+    Kate (115, Momentum)."""
+    return min(normal, 1) if momentum_active(state, TYPHOON_KATE) else normal

@@ -11,7 +11,7 @@ from collections.abc import Generator, Sequence
 
 from coinlake.data.cards import CARDS, PIVOTAL_CARDS, CardKind, Side
 from coinlake.data.pieces import FACTIONS, Faction
-from coinlake.rules import actions, cards
+from coinlake.rules import actions, cards, victory
 from coinlake.rules.core import Ask, Ctx, Proc, procedure
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command
@@ -124,6 +124,10 @@ def eligible_turn(ctx: Ctx, faction: Faction) -> Proc:
     elif choice == EVENT:
         yield from execute_event(ctx, faction, card)
         ctx.emit(Executed(seq=ctx.seq, rule="2.3.4", faction=faction, action=EVENT.option))
+    # -- 7.3 Victory Deception: Hidden Asset (rules/victory.py) --------------------------
+    elif choice == victory.HIDDEN_ASSET_OPTION:
+        yield from victory.hidden_asset_turn(ctx, faction)
+    # -- end Hidden Asset ----------------------------------------------------------------
     else:
         limited = choice == LIMOP
         outcome = yield from actions.run_operation(
@@ -207,6 +211,13 @@ def action_menu(
             refusals.append((command, reason, "5.0" if command is EVENT else "3.1"))
         else:
             options.append(command)
+    # -- 7.3 Victory Deception: a Hidden Asset may turn the LimOp option into Op + SA -----
+    asset, refusal = victory.hidden_asset_option(state, faction, limop_offered=LIMOP in allowed)
+    if asset is not None:
+        options.append(asset)
+    elif refusal is not None:
+        refusals.append(refusal)
+    # -- end Hidden Asset ----------------------------------------------------------------
     options.append(PASS)
     return tuple(options), tuple(refusals)
 

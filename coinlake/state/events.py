@@ -23,6 +23,7 @@ from coinlake.state.model import (
     OUT_OF_PLAY,
     Counts,
     CoupPhase,
+    DeceptionMarker,
     Eligibility,
     GameResult,
     GameState,
@@ -46,6 +47,14 @@ class Event:
 
     public: ClassVar[bool] = True
     """False for events whose content a Faction other than the owner may not see."""
+
+    def visible_to(self, faction: Faction) -> bool:
+        """Whether ``faction`` may see this event (``Game.view``): every public event; a
+        private event (``public = False``) only by the Factions in its ``owner`` field."""
+        if self.public:
+            return True
+        owner: tuple[Faction, ...] = getattr(self, "owner", ())
+        return faction in owner
 
 
 @frozen(kw_only=True)
@@ -209,6 +218,7 @@ class GameEnded(Event):
     ranking: tuple[tuple[Faction, ...], ...]
     side_margins: tuple[int, ...]
     margins: tuple[int, ...]
+    reason: str = ""
 
 
 @frozen(kw_only=True)
@@ -267,6 +277,24 @@ class CardMarkerChanged(Event):
     marker: str | None
 
 
+# -- Victory Deception option (7.3) -------------------------------------------------------
+@frozen(kw_only=True)
+class DeceptionUsed(Event):
+    """The player holding ``owner`` used (and so revealed) one Deception marker of ``kind``:
+    a Hidden Asset converting a Limited Operation option (7.3)."""
+
+    owner: tuple[Faction, ...]
+    kind: str
+
+
+@frozen(kw_only=True)
+class DeceptionRevealed(Event):
+    """At game end the player holding ``owner`` showed its Deception markers (7.3)."""
+
+    owner: tuple[Faction, ...]
+    markers: tuple[str, ...]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     Chosen,
     StepStarted,
@@ -294,6 +322,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PivotalPlayed,
     PivotalReturned,
     CardMarkerChanged,
+    DeceptionUsed,
+    DeceptionRevealed,
 )
 
 
@@ -420,7 +450,7 @@ def _coup_phase_changed(state: GameState, e: CoupPhaseChanged) -> GameState:
 
 
 def _game_ended(state: GameState, e: GameEnded) -> GameState:
-    result = GameResult(e.rule, e.outcome, e.winner, e.ranking, e.side_margins, e.margins)
+    result = GameResult(e.rule, e.outcome, e.winner, e.ranking, e.side_margins, e.margins, e.reason)
     return replace(state, result=result)
 
 
@@ -468,6 +498,23 @@ def _card_marker_changed(state: GameState, e: CardMarkerChanged) -> GameState:
     return replace(state, card_markers=markers)
 
 
+def _deception_used(state: GameState, e: DeceptionUsed) -> GameState:
+    markers = list(state.deception)
+    for i, m in enumerate(markers):
+        if m.owner == e.owner and m.kind == e.kind and not m.used:
+            markers[i] = DeceptionMarker(m.kind, m.owner, revealed=True, used=True)
+            break
+    return replace(state, deception=tuple(markers))
+
+
+def _deception_revealed(state: GameState, e: DeceptionRevealed) -> GameState:
+    markers = tuple(
+        DeceptionMarker(m.kind, m.owner, revealed=True, used=m.used) if m.owner == e.owner else m
+        for m in state.deception
+    )
+    return replace(state, deception=markers)
+
+
 _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     Chosen: _chosen,
     StepStarted: _step_started,
@@ -495,4 +542,6 @@ _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     PivotalPlayed: _pivotal_played,
     PivotalReturned: _pivotal_returned,
     CardMarkerChanged: _card_marker_changed,
+    DeceptionUsed: _deception_used,
+    DeceptionRevealed: _deception_revealed,
 }

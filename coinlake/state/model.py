@@ -129,7 +129,90 @@ class Options:
     """Which Factions each player holds (1.5, 8.9): list only the players who hold two
     Factions, e.g. ``((Faction.NVA, Faction.VC),)`` for the No Non-Player Option's combined
     NVA/VC player; every other Faction that is not a Non-player is a player of its own (see
-    :func:`coinlake.rules.victory.players_of` for the default with Non-players)."""
+    :func:`player_groups` for the default with Non-players)."""
+    handicap: tuple[tuple[Faction, tuple[str, ...]], ...] = ()
+    """Handicap Option (7.3, needs ``deception``): the players who select their 2 Deception
+    markers instead of drawing them, least experienced first. Each entry names one Faction
+    of the player and the 2 kinds chosen (:data:`DECEPTION_KINDS`). Private to that player:
+    :func:`redact_private` blanks the other players' choices."""
+    easy: bool = False
+    """1-Player Easy Option (8.9): a Non-player granted a Limited Operation by the Sequence
+    of Play (2.3.4) executes it in only the first space its priorities select, with no
+    Special Activity, instead of the full Operation and Special Activity that 8.1 allows.
+    A flag for the Non-player code (section 8); the rules engine itself does not read it."""
+    difficulty_a: bool = False
+    """1-Player Difficulty Option A (8.9): whatever the scenario and Period Events option,
+    the set-up puts in effect the Medium scenario's Capabilities of one side only -- the
+    shaded ones if the lone player is COIN, the unshaded ones if Insurgent -- instead of any
+    Period Events Capabilities (``coinlake.state.setup``)."""
+    difficulty_b: bool = False
+    """1-Player Difficulty Option B (8.9): from the 2nd Coup Round on, the lone player loses
+    at a Victory Phase where any of its Factions has a lower margin than some Non-player
+    (``coinlake.rules.victory``; the result's ``reason`` is ``"difficulty-b"``)."""
+
+
+def player_groups(options: Options) -> tuple[tuple[Faction, ...], ...]:
+    """The players' Factions, one tuple per player, in Faction order (1.5, 8.9).
+
+    ``options.players`` lists players holding two Factions (or, explicitly, one); every other
+    Faction that is not a Non-player is a player of its own. With no ``players`` given and
+    exactly two Non-players whose opponents are one side (US+ARVN or NVA+VC), those two
+    Factions are the lone player of the 1-player game (8.9). Raises ``ValueError`` for an
+    arrangement 1.5 does not allow.
+    """
+    non_players = set(options.non_players)
+    listed: list[tuple[Faction, ...]] = []
+    seen: set[Faction] = set()
+    for group in options.players:
+        factions = tuple(f for f in FACTIONS if f in group)
+        if not factions or len(factions) != len(group) or len(factions) > 2:
+            raise ValueError(f"a player holds one or two distinct Factions, not {group!r} (1.5)")
+        if len(factions) == 2 and factions[0].is_coin != factions[1].is_coin:
+            raise ValueError(f"one player may hold US+ARVN or NVA+VC only, not {group!r} (1.5)")
+        if seen & set(factions) or non_players & set(factions):
+            raise ValueError(f"Faction assigned twice in players/non_players: {group!r} (1.5)")
+        seen.update(factions)
+        listed.append(factions)
+    rest = tuple(f for f in FACTIONS if f not in non_players and f not in seen)
+    if (
+        not options.players
+        and len(non_players) == 2
+        and len(rest) == 2
+        and rest[0].is_coin == rest[1].is_coin
+    ):
+        return (rest,)
+    groups = listed + [(f,) for f in rest]
+    return tuple(sorted(groups, key=lambda g: FACTIONS.index(g[0])))
+
+
+# -- Victory Deception option (7.3) ----------------------------------------------------------
+EMPTY_THREAT = "empty-threat"
+HIDDEN_AGENDA = "hidden-agenda"
+HIDDEN_ASSET = "hidden-asset"
+UNKNOWN_MARKER = "unknown"
+"""The kind another player's unrevealed Deception marker shows in :func:`redact_private`."""
+DECEPTION_KINDS: tuple[str, ...] = (EMPTY_THREAT, HIDDEN_AGENDA, HIDDEN_ASSET)
+DECEPTION_MIX: tuple[tuple[str, int], ...] = (
+    (EMPTY_THREAT, 4),
+    (HIDDEN_AGENDA, 4),
+    (HIDDEN_ASSET, 4),
+)
+"""The 12 Deception markers (1.9, 7.3). The rulebook gives the total and the three kinds but
+not how many of each; coinlake assumes 4 of each kind (see docs/rulings.md)."""
+
+
+@frozen
+class DeceptionMarker:
+    """One Deception marker a player drew (or selected, Handicap) at set-up (7.3).
+
+    ``owner``: the Factions of the holding player; ``revealed``: shown to every player (a
+    used Hidden Asset, or at game end); ``used``: a Hidden Asset that converted its LimOp.
+    """
+
+    kind: str
+    owner: tuple[Faction, ...]
+    revealed: bool = False
+    used: bool = False
 
 
 class CoupPhase(StrEnum):
@@ -161,6 +244,9 @@ class GameResult:
     ranking: tuple[tuple[Faction, ...], ...]
     side_margins: tuple[int, ...]
     margins: tuple[int, ...]
+    reason: str = ""
+    """Why the game ended when it is not plain 7.1-7.3/8.9 scoring: ``"difficulty-b"`` when
+    the lone player fell below a Non-player under 8.9 Difficulty Option B."""
 
 
 @frozen
@@ -175,7 +261,8 @@ class Turn:
 class Pending:
     """A procedure in progress: its name, arguments, the answers given so far, and the state
     it started from. Re-running the procedure from ``start`` with ``answers`` reproduces the
-    current state; ``runner`` caches the live procedure and is ignored by ``==`` and ``hash``.
+    current state; ``runner`` caches the pending question and the live procedure
+    (engine/decide.py) and is ignored by ``==`` and ``hash``.
     """
 
     name: str
@@ -221,6 +308,9 @@ class GameState:
     """Factions an Event made Ineligible through the next card (2.3.6 PLAY NOTE)."""
     card_markers: tuple[tuple[int, str], ...] = ()
     """Reminder markers on cards (5.4 MARKERS): Medevac's side, Peace Talks on Linebacker II."""
+    deception: tuple[DeceptionMarker, ...] = ()
+    """The Deception markers the players hold (7.3 Victory Deception option), 2 per player in
+    player order; private to their owner until revealed (:func:`redact_private`)."""
 
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
@@ -294,3 +384,21 @@ def location_counts(state: GameState, location: str) -> Counts:
     if location in BOXES:
         return state.box(location)
     return state.spaces[space_index(location)].pieces
+
+
+def redact_private(state: GameState, faction: Faction) -> GameState:
+    """``state`` as ``faction``'s player may see it (7.3): the other players' unrevealed
+    Deception markers show as :data:`UNKNOWN_MARKER`, and their Handicap choices are
+    blanked. Unchanged when the Victory Deception option is not in use."""
+    if not state.deception and not state.options.handicap:
+        return state
+    markers = tuple(
+        m
+        if m.revealed or faction in m.owner
+        else DeceptionMarker(UNKNOWN_MARKER, m.owner, m.revealed, m.used)
+        for m in state.deception
+    )
+    mine = next((g for g in player_groups(state.options) if faction in g), ())
+    handicap = tuple((f, picks if f in mine else ()) for f, picks in state.options.handicap)
+    options = attrs.evolve(state.options, handicap=handicap)
+    return replace(state, deception=markers, options=options)

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import functools
 
-from coinlake.data.cards import CARDS, COUP_CARDS, EVENT_CARDS, PIVOTAL_CARDS
+from coinlake.data.cards import CARDS, COUP_CARDS, EVENT_CARDS, PIVOTAL_CARDS, Side
 from coinlake.data.map import SPACES, space_index
-from coinlake.data.pieces import FACTIONS, N_PIECES, Piece
+from coinlake.data.pieces import FACTIONS, N_PIECES, Faction, Piece
 from coinlake.data.scenarios import FORCE_POOL, SCENARIOS, ScenarioSetup
 from coinlake.state.model import (
+    DECEPTION_KINDS,
+    DECEPTION_MIX,
     Counts,
+    DeceptionMarker,
     Eligibility,
     GameState,
     Options,
     SpaceState,
     Support,
     Track,
+    player_groups,
 )
 from coinlake.state.rng import Rng
 
@@ -30,7 +34,9 @@ def initial_state(scenario: str, seed: int, options: Options) -> GameState:
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be an integer in 0 .. 2**64-1")
     setup = SCENARIOS[key]
+    check_options(options)
     deck, rng = build_deck(setup, Rng(seed), options)
+    deception, rng = deal_deception(options, rng)
     spaces, out_of_play, available = _place_forces(key)
     t = setup.tracks
     tracks = [0] * len(Track)
@@ -54,12 +60,91 @@ def initial_state(scenario: str, seed: int, options: Options) -> GameState:
         next_card=None,
         played=(),
         leader_box=setup.leader_box,
-        capabilities=setup.period_capabilities if options.period_events else (),
+        capabilities=starting_capabilities(setup, options),
         momentum=(),
         pivotals_held=tuple(sorted(PIVOTAL_CARDS.values())) if setup.pivotals_distributed else (),
         us_policy=setup.us_policy,
         rng=rng,
+        deception=deception,
     )
+
+
+# -- setup-time options: Victory Deception and Handicap (7.3), 1-player options (8.9) --------
+def check_options(options: Options) -> None:
+    """Raise ``ValueError`` for options that do not fit together: the Deception option needs
+    3 or 4 players and Handicap needs Deception (7.3); Easy and Difficulty A/B need a
+    1-player game (8.9); the player arrangement must be one 1.5 allows."""
+    groups = player_groups(options)
+    if options.deception and len(groups) not in (3, 4):
+        raise ValueError(
+            "the Victory Deception option (7.3) is for games of 3 or 4 players; "
+            f"these options make {len(groups)} player(s)"
+        )
+    if options.handicap and not options.deception:
+        raise ValueError("the Handicap option (7.3) uses the Victory Deception option")
+    pool = [kind for kind, n in DECEPTION_MIX for _ in range(n)]
+    picked: set[tuple[Faction, ...]] = set()
+    for faction, picks in options.handicap:
+        group = next((g for g in groups if faction in g), None)
+        if group is None:
+            raise ValueError(f"Handicap (7.3): {faction} is not held by a player")
+        if group in picked:
+            raise ValueError(f"Handicap (7.3): the player holding {faction} is listed twice")
+        picked.add(group)
+        if len(picks) != 2 or any(k not in DECEPTION_KINDS for k in picks):
+            raise ValueError(
+                f"Handicap (7.3): {faction} selects 2 markers among {DECEPTION_KINDS}, "
+                f"not {picks!r}"
+            )
+        for kind in picks:
+            if kind not in pool:
+                raise ValueError(f"Handicap (7.3): no {kind} marker is left for {faction}")
+            pool.remove(kind)
+    solo = len(groups) == 1
+    for flag, name in (
+        (options.easy, "Easy"),
+        (options.difficulty_a, "Difficulty A"),
+        (options.difficulty_b, "Difficulty B"),
+    ):
+        if flag and not solo:
+            raise ValueError(
+                f"the 1-Player {name} Option (8.9) needs a 1-player game against "
+                f"Non-players; these options make {len(groups)} player(s)"
+            )
+
+
+def deal_deception(options: Options, rng: Rng) -> tuple[tuple[DeceptionMarker, ...], Rng]:
+    """7.3: the Handicap players take the markers they selected, in the listed order; then
+    every other player draws 2 at random from the rest (one shuffle of the game's generator),
+    in Faction order. The markers left over are set aside and never enter the state."""
+    if not options.deception:
+        return (), rng
+    groups = player_groups(options)
+    pool = [kind for kind, n in DECEPTION_MIX for _ in range(n)]
+    held: dict[tuple[Faction, ...], tuple[str, ...]] = {}
+    for faction, picks in options.handicap:
+        group = next(g for g in groups if faction in g)
+        for kind in picks:
+            pool.remove(kind)
+        held[group] = tuple(picks)
+    order, rng = rng.shuffled(tuple(range(len(pool))))
+    drawn = [pool[i] for i in order]
+    for group in groups:
+        if group not in held:
+            held[group] = (drawn.pop(), drawn.pop())
+    markers = tuple(DeceptionMarker(kind, group) for group in groups for kind in held[group])
+    return markers, rng
+
+
+def starting_capabilities(setup: ScenarioSetup, options: Options) -> tuple[tuple[int, Side], ...]:
+    """The Capabilities in effect at the start (2.1): the scenario's with the Period Events
+    option; with 1-Player Difficulty Option A (8.9), in any scenario and instead of those,
+    the Medium scenario's shaded ones for a COIN player or unshaded ones for an Insurgent."""
+    if options.difficulty_a:
+        (player,) = player_groups(options)
+        side = Side.SHADED if player[0].is_coin else Side.UNSHADED
+        return tuple(c for c in SCENARIOS["medium"].period_capabilities if c[1] is side)
+    return setup.period_capabilities if options.period_events else ()
 
 
 @functools.cache

@@ -5,15 +5,15 @@ NVA Troops than US Troops on the map (every space, North Vietnam, Laos and Cambo
 
 Effect:
 
-1. the NVA Marches for free (3.3.2, 5.5) -- run through the action registry
-   (``actions.free_action(ctx, NVA, "march")``); until a March Operation is registered this
-   step does nothing (5.1.3);
-2. implemented: NVA Troops on LoCs without US or ARVN pieces (as the step begins) may each
-   move 1 space, to any adjacent space;
-3. NOT IMPLEMENTED (no Attack Operation exists yet, 5.1.3): every NVA Troop Attacks for free
-   -- an NVA Attack by Troops only, no die roll and no Activation (3.3.3), mandatory in each
-   space where NVA Troops share the space with enemy pieces; NVA Guerrillas do not Attack.
-   It needs an Attack procedure accepting an option for "Troops only, in every such space".
+1. the NVA Marches for free (3.3.2, 5.5) through the action registry
+   (``actions.free_action(ctx, NVA, "march")``), with the usual moves on through Laos and
+   Cambodia while the Trail is above 0 (a Pivotal Event is never played in Monsoon, 2.3.8);
+2. NVA Troops on LoCs without US or ARVN pieces (as the step begins) may each move 1 space,
+   to any adjacent space;
+3. every NVA Troop Attacks for free: an NVA Attack by Troops only (1 enemy per 2 Troops, no
+   die roll, no Activation, 3.3.3), compulsory in each space where NVA Troops are with enemy
+   pieces as the step begins (``mode="troops"``, ``mandatory=True``); NVA Guerrillas do not
+   Attack. Lasting effects apply as usual (PT-76), Attrition too.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def precondition(state: GameState) -> bool:
 def easter_offensive(ctx: Ctx, faction: Faction) -> Proc:
     yield from actions.free_action(ctx, Faction.NVA, "march")
     yield from _troops_leave_locs(ctx)
-    # Step 3 (free Attack by all NVA Troops) awaits the Attack Operation; see the docstring.
+    yield from actions.free_action(ctx, Faction.NVA, "attack", mode="troops", mandatory=True)
 
 
 def _troops_leave_locs(ctx: Ctx) -> Proc:

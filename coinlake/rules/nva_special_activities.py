@@ -1,0 +1,348 @@
+"""NVA Special Activities: Infiltrate (4.4.1) and Bombard (4.4.2). Ambush (4.4.3), shared
+with the VC, is in ``rules/ambush.py``.
+
+Both select 1 or 2 spaces (``select <space>``, then ``done`` after the first), each only
+once (4.1). Lasting effects come from ``rules/effects.py``: McNamara Line forbids Infiltrate,
+559th Transport Grp and Typhoon Kate limit it to 1 space; Long Range Guns sets Bombard to 1
+or 3 spaces and Typhoon Kate forbids it. A ban yields to an Event that grants the Special
+Activity itself (5.1.2); such a free Special Activity runs with ``operation=""``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
+
+from coinlake.data.map import SPACES, space_index
+from coinlake.data.pieces import BASES, GUERRILLAS, PIECES, Faction, Piece
+from coinlake.rules import effects
+from coinlake.rules.actions import Outcome, SpecialActivitySlot, special_activity
+from coinlake.rules.ambush import SELECT, removal_box
+from coinlake.rules.core import Ask, Ctx, Refusal, deferred_refusals
+from coinlake.rules.insurgent_operations import (
+    ADJACENT,
+    ALL_SPACES,
+    DONE,
+    IDX,
+    NAME,
+    pick,
+    place_own,
+    supply,
+    word,
+)
+from coinlake.state.commands import Choose, Command, Move, Select
+from coinlake.state.model import AVAILABLE, GameState, SpaceState, Support
+
+NVA = Faction.NVA
+NVA_PIECES = PIECES[Faction.NVA]
+VC_PIECES = PIECES[Faction.VC]
+COUNTERPART: dict[Piece, Piece] = {
+    Piece.VC_GUERRILLA_UNDERGROUND: Piece.NVA_GUERRILLA_UNDERGROUND,
+    Piece.VC_GUERRILLA_ACTIVE: Piece.NVA_GUERRILLA_UNDERGROUND,
+    Piece.VC_BASE: Piece.NVA_BASE,
+    Piece.VC_TUNNELED_BASE: Piece.NVA_BASE,
+}
+"""The NVA piece that replaces a VC piece when the NVA Infiltrate (4.4.1): a Guerrilla
+arrives Underground (1.4.3); a Tunneled Base keeps its Tunnel, now on the NVA Base."""
+
+
+def _by_event(free: bool, operation: str) -> bool:
+    """A Special Activity an Event grants on its own (5.5): lasting bans yield (5.1.2)."""
+    return free and not operation
+
+
+# == 4.4.1 Infiltrate =========================================================================
+def _takeover_pieces(state: GameState, space: str) -> tuple[Piece, ...]:
+    """VC pieces in ``space`` that the NVA can replace: the NVA counterpart must be Available
+    or taken from elsewhere on the map (4.4.1, 1.4.1)."""
+    sp = state.space(space)
+    return tuple(
+        p for p, nva in COUNTERPART.items() if sp.pieces[p] and supply(state, nva, space, 1) > 0
+    )
+
+
+def _infiltrate_modes(state: GameState, space: str) -> tuple[Choose, ...]:
+    """``troops`` (NVA Base there: place Troops, replace Guerrillas) and ``takeover`` (NVA
+    outnumber VC: Opposition toward Neutral, replace 1 VC piece), where they can do
+    something."""
+    sp = state.spaces[IDX[space]]
+    nva = sp.faction_count(NVA)
+    if not nva:
+        return ()
+    out = []
+    if sp.count(*BASES[NVA]) and supply(state, Piece.NVA_TROOPS, space, 1):
+        out.append(word("troops"))
+    if nva > sp.faction_count(Faction.VC) and (
+        sp.support < Support.NEUTRAL or _takeover_pieces(state, space)
+    ):
+        out.append(word("takeover"))
+    return tuple(out)
+
+
+def _infiltrate_reason(state: GameState, space: str) -> tuple[str, str] | None:
+    sp = state.space(space)
+    base = sp.count(*BASES[NVA]) > 0
+    outnumber = sp.count(*NVA_PIECES) > sp.count(*VC_PIECES)
+    if not base and not outnumber:
+        return f"{NAME[space]} has no NVA Base and the NVA do not outnumber the VC", "4.4.1"
+    if not _infiltrate_modes(state, space):
+        return f"Infiltrate could do nothing in {NAME[space]}", "4.4.1"
+    return None
+
+
+def can_infiltrate(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
+    """A space with an NVA Base, or more NVA than VC pieces, where Infiltrate can act; not
+    under McNamara Line unless granted by an Event (4.4.1, card 38)."""
+    if limited or effects.infiltrate_space_limit(state, by_event=free) == 0:
+        return False
+    return any(_infiltrate_modes(state, s) for s in ALL_SPACES)
+
+
+@special_activity(
+    "infiltrate", NVA, rule="4.4.1", legal=can_infiltrate, accompanies=("rally", "march")
+)
+def infiltrate(
+    ctx: Ctx,
+    faction: Faction,
+    *,
+    limited: bool = False,
+    free: bool,
+    sa: SpecialActivitySlot | None = None,
+    operation: str = "",
+    spaces: Sequence[str] | None = None,
+    max_spaces: int | None = None,
+    **options: Any,
+) -> Generator[Ask, Command, Outcome]:
+    """Infiltrate (4.4.1), with Rally or March, in 1-2 spaces. ``troops`` (NVA Base there):
+    place NVA Troops up to Trail + NVA Bases there, then replace any NVA Guerrillas there 1
+    for 1 with more Troops. ``takeover`` (NVA outnumber VC): shift Opposition 1 level toward
+    Neutral, then replace any 1 VC piece with its NVA counterpart (a Tunnel stays, now NVA).
+    Troops and counterparts come from Available, else from the map (1.4.1: Infiltrate never
+    just removes). Event options: ``spaces``, ``max_spaces``."""
+    limit = (
+        max_spaces
+        if max_spaces is not None
+        else effects.infiltrate_space_limit(ctx.state, by_event=_by_event(free, operation))
+    )
+    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
+    done: list[str] = []
+    while len(done) < limit:
+        state = ctx.state
+        candidates = [s for s in pool if s not in done and _infiltrate_modes(state, s)]
+        if not candidates:
+            break
+        options_: list[Command] = [SELECT[s] for s in candidates]
+        if done:
+            options_.append(DONE)
+        answer = yield ctx.ask(
+            NVA,
+            "select-space",
+            f"NVA: select a space to Infiltrate ({len(done) + 1} of up to {limit}), or done",
+            tuple(options_),
+            "4.4.1",
+            deferred_refusals(
+                lambda state=state, done=tuple(done): _refusals(
+                    state, pool, done, _infiltrate_reason, "Infiltrate"
+                )
+            ),
+        )
+        if not isinstance(answer, Select):
+            break
+        space = answer.space
+        done.append(space)
+        if sa is not None:
+            sa.sa_spaces.append(space)
+        mode = yield from pick(
+            ctx,
+            NVA,
+            "infiltrate-mode",
+            f"NVA Infiltrate in {NAME[space]}: place Troops or take over VC?",
+            _infiltrate_modes(ctx.state, space),
+            "4.4.1",
+        )
+        if mode == word("troops"):
+            yield from _build_up(ctx, space)
+        else:
+            yield from _take_over(ctx, space)
+    return Outcome(executed=bool(done))
+
+
+def _build_up(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
+    rule = "4.4.1"
+    state = ctx.state
+    most = min(
+        state.trail + state.space(space).count(*BASES[NVA]),
+        supply(state, Piece.NVA_TROOPS, space),
+    )
+    answer = yield from pick(
+        ctx,
+        NVA,
+        "place",
+        f"NVA: how many Troops to place in {NAME[space]} (up to {most})?",
+        [word(f"place-{k}") for k in range(most + 1)],
+        rule,
+    )
+    assert isinstance(answer, Choose)
+    yield from place_own(ctx, NVA, Piece.NVA_TROOPS, int(answer.option[6:]), space, rule)
+    while True:
+        state = ctx.state
+        troops = supply(state, Piece.NVA_TROOPS, space)
+        sp = state.space(space)
+        options: list[Command] = [
+            Move(g, k, space, AVAILABLE)
+            for g in GUERRILLAS[NVA]
+            for k in range(1, min(sp.pieces[g], troops) + 1)
+        ]
+        if not options:
+            return
+        choice = yield ctx.ask(
+            NVA,
+            "replace",
+            f"NVA: replace Guerrillas in {NAME[space]} with Troops (1 for 1), or done",
+            (*options, DONE),
+            rule,
+        )
+        if not isinstance(choice, Move):
+            return
+        ctx.move(choice.piece, choice.count, space, AVAILABLE, rule)
+        yield from place_own(ctx, NVA, Piece.NVA_TROOPS, choice.count, space, rule)
+
+
+def _take_over(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
+    rule = "4.4.1"
+    sp = ctx.state.space(space)
+    if sp.support < Support.NEUTRAL:
+        ctx.set_support(space, Support(sp.support + 1), rule)
+    replaceable = _takeover_pieces(ctx.state, space)
+    if not replaceable:
+        return
+    choice = yield ctx.ask(
+        NVA,
+        "replace",
+        f"NVA: replace 1 VC piece in {NAME[space]} with its NVA counterpart, or done",
+        (*(Move(p, 1, space, AVAILABLE) for p in replaceable), DONE),
+        rule,
+    )
+    if not isinstance(choice, Move):
+        return
+    vc = choice.piece
+    ctx.move(vc, 1, space, AVAILABLE, rule)
+    nva = COUNTERPART[vc]
+    yield from place_own(ctx, NVA, nva, 1, space, rule)
+    if vc.tunneled:
+        ctx.flip(space, Piece.NVA_BASE, 1, rule)
+
+
+# == 4.4.2 Bombard ============================================================================
+def _coin_troops(sp: SpaceState) -> int:
+    return sp.pieces[Piece.US_TROOPS] + sp.pieces[Piece.ARVN_TROOPS]
+
+
+def _bombard_ok(state: GameState, space: str) -> bool:
+    """The quick form of :func:`_bombard_reason` (no message)."""
+    p = state.spaces[IDX[space]].pieces
+    troops = p[Piece.US_TROOPS] + p[Piece.ARVN_TROOPS]
+    if troops < 3 and not (p[Piece.US_BASE] or p[Piece.ARVN_BASE]):
+        return False
+    return any(
+        state.spaces[IDX[s]].pieces[Piece.NVA_TROOPS] >= 3 for s in (space, *ADJACENT[space])
+    )
+
+
+def _bombard_reason(state: GameState, space: str) -> tuple[str, str] | None:
+    sp = state.space(space)
+    if _coin_troops(sp) < 3 and not sp.count(Piece.US_BASE, Piece.ARVN_BASE):
+        return f"{NAME[space]} has neither 3 US/ARVN Troops nor a US/ARVN Base", "4.4.2"
+    if not any(state.space(s).pieces[Piece.NVA_TROOPS] >= 3 for s in (space, *ADJACENT[space])):
+        return f"no space with 3 NVA Troops in or next to {NAME[space]}", "4.4.2"
+    return None
+
+
+def can_bombard(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
+    """Some space Bombard may target; none under Typhoon Kate unless granted by an Event."""
+    if limited or effects.bombard_space_limit(state, by_event=free) == 0:
+        return False
+    return any(_bombard_ok(state, s) for s in ALL_SPACES)
+
+
+@special_activity("bombard", NVA, rule="4.4.2", legal=can_bombard)
+def bombard(
+    ctx: Ctx,
+    faction: Faction,
+    *,
+    limited: bool = False,
+    free: bool,
+    sa: SpecialActivitySlot | None = None,
+    operation: str = "",
+    spaces: Sequence[str] | None = None,
+    max_spaces: int | None = None,
+    **options: Any,
+) -> Generator[Ask, Command, Outcome]:
+    """Bombard (4.4.2) in 1-2 spaces (Long Range Guns: 1 or 3), each with 3+ US/ARVN Troops
+    or a US/ARVN Base, in or next to a space with 3+ NVA Troops: remove 1 US or ARVN Troop
+    there (US to Casualties). Event options: ``spaces``, ``max_spaces``."""
+    rule = "4.4.2"
+    limit = (
+        max_spaces
+        if max_spaces is not None
+        else effects.bombard_space_limit(ctx.state, by_event=_by_event(free, operation))
+    )
+    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
+    done: list[str] = []
+    while len(done) < limit:
+        state = ctx.state
+        candidates = [s for s in pool if s not in done and _bombard_ok(state, s)]
+        if not candidates:
+            break
+        options_: list[Command] = [SELECT[s] for s in candidates]
+        if done:
+            options_.append(DONE)
+        answer = yield ctx.ask(
+            NVA,
+            "select-space",
+            f"NVA: select a space to Bombard ({len(done) + 1} of up to {limit}), or done",
+            tuple(options_),
+            rule,
+            deferred_refusals(
+                lambda state=state, done=tuple(done): _refusals(
+                    state, pool, done, _bombard_reason, "Bombard"
+                )
+            ),
+        )
+        if not isinstance(answer, Select):
+            break
+        space = answer.space
+        done.append(space)
+        if sa is not None:
+            sa.sa_spaces.append(space)
+        sp = ctx.state.space(space)
+        troops = [
+            Move(p, 1, space, removal_box(p))
+            for p in (Piece.US_TROOPS, Piece.ARVN_TROOPS)
+            if sp.pieces[p]
+        ]
+        if troops:
+            hit = yield from pick(
+                ctx, NVA, "remove", f"NVA: remove a Troop in {NAME[space]}", troops, rule
+            )
+            assert isinstance(hit, Move)
+            ctx.move(hit.piece, 1, space, hit.destination, rule)
+    return Outcome(executed=bool(done))
+
+
+def _refusals(
+    state: GameState,
+    pool: Sequence[str],
+    done: Sequence[str],
+    reason: Any,
+    name: str,
+) -> Iterable[Refusal]:
+    for s in ALL_SPACES:
+        if s in done:
+            yield SELECT[s], f"{NAME[s]} was already selected for this {name}", "4.1"
+        elif s not in pool:
+            yield SELECT[s], f"the Event does not allow {NAME[s]} here", "5.1"
+        else:
+            why = reason(state, s)
+            if why is not None:
+                yield SELECT[s], why[0], why[1]
