@@ -116,9 +116,10 @@ def frame_schema() -> dict[str, Any]:
                     "action": {"const": "apply"},
                     "faction": {"enum": ["US", "ARVN", "NVA", "VC", None]},
                     "command": {"$ref": "command.schema.json"},
+                    "rule": {"type": "string"},
                     "events": {"type": "array", "items": {"$ref": "event.schema.json"}},
                 },
-                "required": ["action", "faction", "command", "events"],
+                "required": ["action", "faction", "command", "rule", "events"],
                 "additionalProperties": False,
             },
             {

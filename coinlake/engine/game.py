@@ -101,6 +101,11 @@ class Game:
         return self._node.state
 
     @property
+    def node(self) -> Node:
+        """The current position's node in the history tree (its command, Faction, events)."""
+        return self._node
+
+    @property
     def root(self) -> GameState:
         """The state the game was created in (after set-up, before any command)."""
         node = self._node

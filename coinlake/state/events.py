@@ -340,17 +340,6 @@ def _with_space(state: GameState, key: str, new: SpaceState) -> GameState:
     return replace(state, spaces=tuple(spaces))
 
 
-def _with_location(state: GameState, location: str, piece: Piece, n: int) -> GameState:
-    if location == AVAILABLE:
-        return replace(state, available=_add(state.available, piece, n))
-    if location == CASUALTIES:
-        return replace(state, casualties=_add(state.casualties, piece, n))
-    if location == OUT_OF_PLAY:
-        return replace(state, out_of_play=_add(state.out_of_play, piece, n))
-    sp = state.spaces[space_index(location)]
-    return _with_space(state, location, replace(sp, pieces=_add(sp.pieces, piece, n)))
-
-
 def evolve(state: GameState, event: Event) -> GameState:
     """Return the state after ``event``. Pure and total: no validation, no randomness."""
     handler: Callable[[GameState, Any], GameState] = _HANDLERS[type(event)]
@@ -374,8 +363,27 @@ def _step_ended(state: GameState, e: StepEnded) -> GameState:
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
     arriving = e.piece.box_form if e.destination in BOXES else e.piece
-    state = _with_location(state, e.origin, e.piece, -e.count)
-    return _with_location(state, e.destination, arriving, e.count)
+    changes: dict[str, Any] = {}
+    spaces: list[SpaceState] | None = None
+    for location, piece, n in ((e.origin, e.piece, -e.count), (e.destination, arriving, e.count)):
+        box = _BOX_FIELDS.get(location)
+        if box is not None:
+            counts = list(changes.get(box, getattr(state, box)))
+            counts[piece] += n
+            changes[box] = tuple(counts)
+        else:
+            if spaces is None:
+                spaces = list(state.spaces)
+            i = space_index(location)
+            pieces = list(spaces[i].pieces)
+            pieces[piece] += n
+            spaces[i] = replace(spaces[i], pieces=tuple(pieces))
+    if spaces is not None:
+        changes["spaces"] = tuple(spaces)
+    return replace(state, **changes)
+
+
+_BOX_FIELDS = {AVAILABLE: "available", CASUALTIES: "casualties", OUT_OF_PLAY: "out_of_play"}
 
 
 def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:

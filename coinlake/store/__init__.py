@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from coinlake import __version__
+from coinlake.data.pieces import Faction
 from coinlake.engine import Game, UndoPolicy, start_state
 from coinlake.errors import CoinlakeError, LogFileError
 from coinlake.state.events import Chosen
 from coinlake.state.model import Options
 from coinlake.store.codec import (
     converter,
+    structure_command,
     structure_event,
     unstructure_command,
     unstructure_event,
@@ -37,6 +39,8 @@ from coinlake.store.logfile import (
 
 __all__ = ["LoadReport", "load", "load_with_report", "save_game"]
 
+APPLY_KEYS = frozenset({"action", "faction", "command", "rule", "events"})
+"""Exactly the keys of an ``apply`` frame (``schemas/frame.schema.json``)."""
 HEADER_KEYS = frozenset({"format", "library", "scenario", "seed", "options", "undo"})
 """Exactly the keys of a header frame (``schemas/header.schema.json``)."""
 
@@ -55,18 +59,22 @@ def header_of(game: Game) -> dict[str, Any]:
 
 
 def journal_frames(game: Game) -> list[dict[str, Any]]:
-    """One plain-data frame per journal entry (apply with its events, undo, redo)."""
+    """One plain-data frame per journal entry: ``apply`` (the command, its Faction, the rule
+    of the Decision it answered, and the events after the opening ``Chosen`` event, which the
+    first three fields determine), ``undo`` or ``redo``."""
     frames: list[dict[str, Any]] = []
     for entry in game.journal():
         if entry.action == "apply":
             node = entry.node
-            assert node.command is not None
+            chosen = node.events[0]
+            assert node.command is not None and isinstance(chosen, Chosen)
             frames.append(
                 {
                     "action": "apply",
                     "faction": node.faction.value if node.faction else None,
                     "command": unstructure_command(node.command),
-                    "events": [unstructure_event(e) for e in node.events],
+                    "rule": chosen.rule,
+                    "events": [unstructure_event(e) for e in node.events[1:]],
                 }
             )
         else:
@@ -163,24 +171,19 @@ def _replay_frame(game: Game, frame: dict[str, Any], verify: bool) -> None:
         game.undo()
     elif action == "redo" and len(frame) == 1:
         game.redo()
-    elif action == "apply" and set(frame) == {"action", "faction", "command", "events"}:
+    elif action == "apply" and frame.keys() == APPLY_KEYS:
         raw = frame["events"]
-        if not isinstance(raw, list) or not raw:
-            raise ValueError("events is not a non-empty list")
-        events = tuple(structure_event(e) for e in raw)
-        # The frame repeats its command and faction for readers; they must agree with the
-        # Chosen event that opens every command's events.
-        first = events[0]
-        if not isinstance(first, Chosen):
-            raise ValueError("a command's events must open with Chosen")
-        if frame["command"] != raw[0]["command"] or frame["faction"] != raw[0]["faction"]:
-            raise ValueError("the frame's command or faction differs from its Chosen event")
-        command, faction = first.command, first.faction
+        if not isinstance(raw, list) or not isinstance(frame["rule"], str):
+            raise ValueError("events is not a list or rule is not a string")
+        faction = Faction(frame["faction"]) if frame["faction"] is not None else None
+        command = structure_command(frame["command"])
+        chosen = Chosen(seq=game.state.seq, rule=frame["rule"], faction=faction, command=command)
+        events = (chosen, *(structure_event(e) for e in raw))
         if verify:
             produced = game.apply(command)
             if produced != events:
                 raise ValueError("recorded events differ from what the rules produce")
-            if game.line()[-1].faction != faction:
+            if game.node.faction != faction:
                 raise ValueError("recorded faction differs from the deciding faction")
         else:
             game.record(command, faction, events)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
@@ -24,7 +25,7 @@ from coinlake.state.model import Support, Track
 COMMANDS: dict[str, type[Command]] = {t.__name__: t for t in COMMAND_TYPES}
 EVENTS: dict[str, type[Event]] = {t.__name__: t for t in EVENT_TYPES}
 
-converter = cattrs.Converter(forbid_extra_keys=True)
+converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
 converter.register_unstructure_hook(Piece, lambda p: p.token)
 converter.register_structure_hook(Piece, lambda v, _: PIECE_BY_TOKEN[v])
 converter.register_unstructure_hook(Track, lambda t: t.name.lower())
@@ -43,12 +44,14 @@ def _tagged_unstructure(cls: type[Any], name: str) -> Callable[[Any], dict[str, 
 
 
 def _untagged_structure(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
-    st = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    st = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=False)
+    allowed = frozenset({"type", *(a.name for a in attrs.fields(cls))})
 
     def structure(data: dict[str, Any]) -> Any:
-        fields = dict(data)
-        del fields["type"]
-        return st(fields, cls)
+        extra = data.keys() - allowed
+        if extra:
+            raise ValueError(f"unknown keys {sorted(extra)} for {cls.__name__}")
+        return st(data, cls)
 
     return structure
 
