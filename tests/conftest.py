@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,26 @@ if str(ROOT) not in sys.path:  # ``coinlake`` and ``tools`` import from the root
     sys.path.insert(0, str(ROOT))
 
 import coinlake  # noqa: E402
-from coinlake.data.map import space_index  # noqa: E402
-from coinlake.data.pieces import N_PIECES, Piece  # noqa: E402
+from coinlake.data.map import SPACES, space_index  # noqa: E402
+from coinlake.data.pieces import N_PIECES, Faction, Piece  # noqa: E402
 from coinlake.engine import Game, prime  # noqa: E402
-from coinlake.state.model import GameState, SpaceState, Support  # noqa: E402
+from coinlake.errors import IllegalCommand  # noqa: E402
+from coinlake.rules import actions  # noqa: E402
+from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot  # noqa: E402
+from coinlake.rules.core import Ctx  # noqa: E402
+from coinlake.state.commands import Choose, Command, Done, Select  # noqa: E402
+from coinlake.state.model import (  # noqa: E402
+    CASUALTIES,
+    Eligibility,
+    GameState,
+    Options,
+    SpaceState,
+    Support,
+    Track,
+)
+from coinlake.state.queries import pieces_total, stacking_violations  # noqa: E402
+from coinlake.state.rng import Rng  # noqa: E402
+from coinlake.state.setup import initial_state  # noqa: E402
 
 REFERENCE = ROOT.parent / "shared" / "reference"
 """The shared reference data the package data is built from (may be absent)."""
@@ -60,15 +77,20 @@ def cleared(state: GameState) -> GameState:
     return attrs.evolve(state, spaces=tuple(SpaceState() for _ in state.spaces))
 
 
-def position(state: GameState, **changes: Any) -> Game:
+def fresh(state: GameState, **changes: Any) -> Game:
     """A game that starts from ``state`` changed by ``changes`` (attrs field names), with the
-    procedure in progress dropped and the next one (by the Sequence of Play) started afresh.
+    procedure in progress dropped and the next one (by the Sequence of Play) started afresh;
+    nothing is decided for anyone (Pivotal Event offers included, 2.3.8)."""
+    return Game(prime(attrs.evolve(state, pending=None, **changes)))
+
+
+def position(state: GameState, **changes: Any) -> Game:
+    """:func:`fresh`, with Pivotal Event offers (2.3.8) declined.
 
     This is how a test sets up a hand-built position between two cards, e.g. with some
-    Factions Ineligible or a Resources track near its limit. Pivotal Event offers (2.3.8)
-    are declined.
+    Factions Ineligible or a Resources track near its limit.
     """
-    return settle(Game(prime(attrs.evolve(state, pending=None, **changes))))
+    return settle(fresh(state, **changes))
 
 
 def drive(game: Game, steps: int, pick: int = 0) -> int:
@@ -152,3 +174,239 @@ def event_card_game(scenario: str = "short", first_seed: int = 7, **options: Any
 def short_game() -> Game:
     """A Short-scenario game right after the first cards are revealed (2.2), on an Event."""
     return event_card_game("short")
+
+
+# -- games positioned on a card --------------------------------------------------------------------
+KISSINGER = 2
+"""Card 2 (Kissinger): a harmless next card, not a Coup (no Monsoon, 2.3.9)."""
+
+
+def on_card(state: GameState, card: int, next_card: int = KISSINGER, **changes: Any) -> Game:
+    """:func:`fresh` from ``state`` positioned on ``card`` with ``next_card`` showing (2.2)."""
+    deck = tuple(c for c in state.deck if c not in (card, next_card))
+    return fresh(state, played=(card,), next_card=next_card, deck=deck, **changes)
+
+
+def at_card(card: int, next_card: int = KISSINGER, scenario: str = "short", **changes: Any) -> Game:
+    """A game (seed 7) positioned on ``card`` with ``next_card`` showing, nothing done yet.
+    The Short scenario has no Pivotal Events and the Full one no RVN Leader cards, so no
+    Pivotal Event is offered there (2.3.8)."""
+    return on_card(coinlake.new_game(scenario, seed=7).state, card, next_card, **changes)
+
+
+def eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
+    """Every Faction Eligible but ``ineligible`` (2.3.1)."""
+    return tuple(
+        Eligibility.INELIGIBLE if f in ineligible else Eligibility.ELIGIBLE for f in Faction
+    )
+
+
+def with_tracks(state: GameState, **values: int) -> tuple[int, ...]:
+    """``state``'s tracks with ``values`` set by name, e.g. ``arvn_resources=30`` (1.8)."""
+    tracks = list(state.tracks)
+    for name, value in values.items():
+        tracks[Track[name.upper()]] = value
+    return tuple(tracks)
+
+
+# -- hand-built positions on an empty Full-scenario map --------------------------------------------
+def blank(*, options: Options | None = None, **tracks: int) -> GameState:
+    """A Full-scenario state with an empty, Neutral map and every piece in its box, so that
+    the 229 pieces (1.2) stay accounted for; ``tracks`` by name (:func:`with_tracks`)."""
+    state = initial_state("full", 1, Options())
+    available = list(state.available)
+    for sp in state.spaces:
+        for piece in Piece:
+            available[piece.box_form] += sp.pieces[piece]
+    return attrs.evolve(
+        state,
+        options=options or Options(),
+        spaces=tuple(SpaceState() for _ in state.spaces),
+        available=tuple(available),
+        tracks=with_tracks(state, **tracks),
+    )
+
+
+def put(
+    state: GameState,
+    space: str,
+    pieces: Mapping[Piece, int] | None = None,
+    *,
+    support: Support | None = None,
+    terror: int | None = None,
+    sabotage: int | None = None,
+) -> GameState:
+    """Place pieces from Available (1.4.1) and set a space's level and markers."""
+    available = list(state.available)
+    i = space_index(space)
+    sp = state.spaces[i]
+    counts = list(sp.pieces)
+    for piece, n in (pieces or {}).items():
+        available[piece.box_form] -= n
+        assert available[piece.box_form] >= 0, f"not enough {piece} Available"
+        counts[piece] += n
+    spaces = list(state.spaces)
+    spaces[i] = SpaceState(
+        pieces=tuple(counts),
+        support=sp.support if support is None else support,
+        terror=sp.terror if terror is None else terror,
+        sabotage=sp.sabotage if sabotage is None else sabotage,
+    )
+    return attrs.evolve(state, spaces=tuple(spaces), available=tuple(available))
+
+
+def to_box(state: GameState, box: str, piece: Piece, n: int) -> GameState:
+    """Move ``n`` pieces from Available to the Casualties or Out of Play box."""
+    available = list(state.available)
+    available[piece] -= n
+    other = list(state.box(box))
+    other[piece] += n
+    if box == CASUALTIES:
+        return attrs.evolve(state, available=tuple(available), casualties=tuple(other))
+    return attrs.evolve(state, available=tuple(available), out_of_play=tuple(other))
+
+
+def cities_held(state: GameState) -> GameState:
+    """1 ARVN Police in every City, so each is COIN-Controlled (1.7) and no LoC next to a
+    City is Sabotaged (6.2.1)."""
+    for sp in SPACES:
+        if sp.is_city:
+            state = put(state, sp.id, {Piece.ARVN_POLICE: 1})
+    return state
+
+
+PACIFIABLE = ("hue", "da-nang", "kontum", "qui-nhon", "cam-ranh")
+"""5 Pop-1/2 spaces that :func:`pacify_position` makes Pacifiable (6.3.1)."""
+
+
+def pacify_position(resources: int = 60, **changes: Any) -> GameState:
+    """US Troops, ARVN Troops and Police in 5 Pop-1/2 spaces: each may be Pacified (6.3.1);
+    ARVN Resources ``resources``; ``changes`` to the state (attrs field names)."""
+    state = blank(arvn_resources=resources)
+    for key in PACIFIABLE:
+        state = put(state, key, {Piece.US_TROOPS: 1, Piece.ARVN_TROOPS: 1, Piece.ARVN_POLICE: 1})
+    return attrs.evolve(state, **changes)
+
+
+def pacify(game: Game, key: str, extent: str) -> None:
+    """Select ``key`` for Pacification (6.3.1) and, if asked, how far."""
+    game.apply(Select(key))
+    if game.decision is not None and game.decision.kind.endswith("-extent"):
+        game.apply(Choose(extent))
+
+
+def decision_kind(game: Game) -> str:
+    """The kind of the pending Decision, ``""`` when there is none."""
+    d = game.decision
+    return "" if d is None else d.kind
+
+
+# -- checks ----------------------------------------------------------------------------------------
+def refused(game: Game, command: Command, rule: str, words: str = "") -> IllegalCommand:
+    """``command`` is refused citing ``rule`` (and saying ``words``), and nothing changes."""
+    before = game.state
+    with pytest.raises(IllegalCommand) as info:
+        game.apply(command)
+    assert info.value.rule == rule, str(info.value)
+    assert words in str(info.value)
+    assert game.state is before
+    return info.value
+
+
+def check_invariants(state: GameState) -> None:
+    """229 pieces (1.2), stacking (1.4.2), Trail 0..4 (6.7), other tracks 0..75 (1.8), no
+    negative count, and at most 15 Terror and Sabotage markers (3.3.4)."""
+    assert pieces_total(state) == 229
+    assert stacking_violations(state) == []
+    for track in Track:
+        high = 4 if track is Track.TRAIL else 75
+        assert 0 <= state.track(track) <= high, (track.name, state.track(track))
+    for box in (state.available, state.casualties, state.out_of_play):
+        assert min(box) >= 0
+    for sp in state.spaces:
+        assert min(sp.pieces) >= 0
+        assert sp.terror >= 0 and sp.sabotage >= 0
+    assert sum(sp.terror + sp.sabotage for sp in state.spaces) <= 15  # 3.3.4
+
+
+def rng_rolling(*values: int) -> Rng:
+    """A generator whose next die rolls are ``values`` (a seed found by search; the
+    generator lives in the state, DESIGN.md "Randomness")."""
+    for seed in range(100_000):
+        rng, ok = Rng(seed), True
+        for want in values:
+            got, rng = rng.die()
+            if got != want:
+                ok = False
+                break
+        if ok:
+            return Rng(seed)
+    raise AssertionError(f"no seed rolls {values}")
+
+
+# -- stand-in Operation and Special Activity (the registry's interface, 3.0, 4.1) ------------------
+STAND_IN_CALLS: list[dict[str, Any]] = []
+"""What the stand-ins were run with, latest last."""
+
+
+def always_legal(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
+    return True
+
+
+def stand_in_operation(
+    ctx: Ctx,
+    faction: Faction,
+    *,
+    limited: bool,
+    free: bool,
+    sa: SpecialActivitySlot | None,
+    **options: Any,
+) -> ActionProc:
+    """Selects Saigon (executed: 1 space, 1 Resource unless free) or answers Done (no
+    space: not executed, 2.3.4 NOTE); its Special Activity may follow (4.1)."""
+    STAND_IN_CALLS.append(
+        {"faction": faction, "limited": limited, "free": free, "sa": sa is not None}
+    )
+    answer = yield ctx.ask(faction, "select-space", "stand-in", (Select("saigon"), Done()), "3.1")
+    if isinstance(answer, Select):
+        actions.pay(ctx, faction, 1, free=free, rule="3.1")
+        if sa is not None:
+            yield from sa.offer(ctx)
+    return Outcome(executed=isinstance(answer, Select))
+
+
+def stand_in_special_activity(
+    ctx: Ctx,
+    faction: Faction,
+    *,
+    limited: bool,
+    free: bool,
+    sa: SpecialActivitySlot | None,
+    **options: Any,
+) -> ActionProc:
+    """Executed at once, with no question (4.1)."""
+    STAND_IN_CALLS.append({"faction": faction, "sa-of": options.get("operation"), "free": free})
+    return Outcome(executed=True)
+    yield
+
+
+@contextmanager
+def stand_in(name: str, *, special: bool = False, **registration: Any) -> Iterator[None]:
+    """Register :func:`stand_in_operation` (``special``: :func:`stand_in_special_activity`)
+    as ``name`` for every Faction -- ``registration`` as for :func:`actions.operation`, e.g.
+    ``monsoon_banned`` or ``accompanies`` -- and unregister it afterwards."""
+    if special:
+        register = actions.special_activity(
+            name, tuple(Faction), rule="4.1", legal=always_legal, **registration
+        )
+        register(stand_in_special_activity)
+    else:
+        actions.operation(name, tuple(Faction), rule="3.1", legal=always_legal, **registration)(
+            stand_in_operation
+        )
+    STAND_IN_CALLS.clear()
+    try:
+        yield
+    finally:
+        for faction in Faction:
+            actions.unregister(faction, name)

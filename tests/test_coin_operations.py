@@ -10,7 +10,7 @@ Sequence of Play. Expected values come from the rulebook section named in each t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 import attrs
 import pytest
@@ -20,7 +20,6 @@ from coinlake.data.cards import Side
 from coinlake.data.map import space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime, start_procedure
-from coinlake.errors import IllegalCommand
 from coinlake.rules import actions, coin_operations, forces
 from coinlake.rules.actions import ActionKind, SpecialActivitySlot
 from coinlake.rules.core import PROCEDURES, Ctx, Proc, procedure
@@ -30,15 +29,12 @@ from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
     GameState,
-    Options,
     Phase,
-    SpaceState,
     Support,
     Track,
 )
-from coinlake.state.queries import pieces_total, stacking_violations
-from coinlake.state.rng import Rng
-from coinlake.state.setup import initial_state
+from tests import conftest
+from tests.conftest import check_invariants, put, refused, rng_rolling
 
 P = Piece
 US, ARVN, NVA, VC = Faction.US, Faction.ARVN, Faction.NVA, Faction.VC
@@ -54,21 +50,11 @@ def blank(**tracks: int) -> GameState:
     """A Full-scenario state on an Event card (no Coup next), with an empty, Neutral map and
     every piece Available; Minh leads (no Coup card in the RVN Leader box); no Pivotal Events
     held. ``tracks``: e.g. ``arvn_resources=30``."""
-    state = initial_state("full", 1, Options())
-    available = list(state.available)
-    for sp in state.spaces:
-        for piece in Piece:
-            available[piece.box_form] += sp.pieces[piece]
-    values = list(state.tracks)
     defaults = {"arvn_resources": 30, "aid": 15, "patronage": 15, "econ": 15, "trail": 2}
-    for name, value in {**defaults, **tracks}.items():
-        values[Track[name.upper()]] = value
+    state = conftest.blank(options=None, **{**defaults, **tracks})
     deck = tuple(c for c in state.deck if c not in (EVENT_A, EVENT_B))
     return attrs.evolve(
         state,
-        spaces=tuple(SpaceState() for _ in state.spaces),
-        available=tuple(available),
-        tracks=tuple(values),
         phase=Phase.EVENT_CARD,
         played=(EVENT_A,),
         next_card=EVENT_B,
@@ -76,34 +62,6 @@ def blank(**tracks: int) -> GameState:
         leader_box=(),
         pivotals_held=(),
     )
-
-
-def put(
-    state: GameState,
-    space: str,
-    pieces: Mapping[Piece, int] | None = None,
-    *,
-    support: Support | None = None,
-    terror: int | None = None,
-) -> GameState:
-    """Place pieces from Available (1.4.1) and set a space's level and Terror markers."""
-    available = list(state.available)
-    i = space_index(space)
-    sp = state.spaces[i]
-    counts = list(sp.pieces)
-    for piece, n in (pieces or {}).items():
-        available[piece.box_form] -= n
-        assert available[piece.box_form] >= 0, f"not enough {piece} Available"
-        counts[piece] += n
-    new = SpaceState(
-        pieces=tuple(counts),
-        support=sp.support if support is None else support,
-        terror=sp.terror if terror is None else terror,
-        sabotage=sp.sabotage,
-    )
-    spaces = list(state.spaces)
-    spaces[i] = new
-    return attrs.evolve(state, spaces=tuple(spaces), available=tuple(available))
 
 
 def unavailable(state: GameState, piece: Piece, box: str = "out-of-play") -> GameState:
@@ -130,17 +88,8 @@ def monsoon(state: GameState) -> GameState:
 
 
 def dice(state: GameState, *values: int) -> GameState:
-    """``state`` with a generator whose next die rolls are ``values`` (a seed found by search;
-    the generator lives in the state, DESIGN.md "Randomness")."""
-    for seed in range(100_000):
-        rng = Rng(seed)
-        rolls = []
-        for _ in values:
-            value, rng = rng.die()
-            rolls.append(value)
-        if tuple(rolls) == values:
-            return attrs.evolve(state, rng=Rng(seed))
-    raise AssertionError(f"no seed rolls {values}")
+    """``state`` with a generator whose next die rolls are ``values`` (:func:`rng_rolling`)."""
+    return attrs.evolve(state, rng=rng_rolling(*values))
 
 
 # -- running an Operation or Special Activity ----------------------------------------------------
@@ -197,17 +146,6 @@ def play(game: Game, *commands: Command) -> list[Event]:
     return events
 
 
-def refused(game: Game, command: Command, rule: str, words: str = "") -> IllegalCommand:
-    """``command`` is refused citing ``rule`` (and ``words``), and nothing changes."""
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule, str(info.value)
-    assert words in str(info.value)
-    assert game.state is before
-    return info.value
-
-
 def sel(space: str) -> Select:
     return Select(space_index_id(space))
 
@@ -235,12 +173,6 @@ def arvn(state: GameState) -> int:
 
 def rolls(events: Iterable[Event]) -> list[int]:
     return [e.value for e in events if isinstance(e, DieRolled)]
-
-
-def check(state: GameState) -> None:
-    """229 pieces (1.2) and stacking (1.4.2)."""
-    assert pieces_total(state) == 229
-    assert stacking_violations(state) == []
 
 
 # ==================================================================================================
@@ -377,7 +309,7 @@ def test_us_train_takes_police_from_the_map_when_none_available_1_4_1() -> None:
     play(game, mv(P.ARVN_POLICE, 1, "Hue", "Quang Nam"))
     assert pieces(game.state, "Hue") == {P.ARVN_POLICE: 1}
     assert pieces(game.state, "Quang Nam")[P.ARVN_POLICE] == 1
-    check(game.state)
+    check_invariants(game.state)
     # US Troops and US Bases never come from the map (1.4.1 EXCEPTION)
     state = put(state, "Saigon", {P.US_TROOPS: 2, P.US_BASE: 1})
     state = unavailable(unavailable(state, P.US_TROOPS), P.US_BASE)
@@ -475,7 +407,7 @@ def test_arvn_base_replaces_3_cubes_for_3_even_without_placement_3_2_1() -> None
     play(game, Choose("2-troops-1-police"))
     assert pieces(game.state, "Quang Nam") == {P.ARVN_POLICE: 1, P.ARVN_BASE: 1}
     assert arvn(game.state) == 27
-    check(game.state)
+    check_invariants(game.state)
 
 
 def test_arvn_base_within_stacking_1_4_2() -> None:
@@ -927,7 +859,7 @@ def test_operations_leave_the_state_consistent_and_undo_restores_it() -> None:
     game = start(state, US, "assault")
     before = game.state
     play(game, sel("Hue"))
-    check(game.state)
+    check_invariants(game.state)
     game.undo()
     assert game.state == before
 
@@ -972,4 +904,4 @@ def test_arvn_base_taken_from_the_map_when_none_available_1_4_1() -> None:
     play(game, sel("Hue"), DONE, DONE, Choose("arvn-base"))
     assert pieces(game.state, "Hue") == {P.ARVN_BASE: 1}
     assert pieces(game.state, "Kontum") == {}
-    check(game.state)
+    check_invariants(game.state)

@@ -15,13 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Game, Track
+from coinlake import Game
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import fold, prime
 from coinlake.state.commands import Choose
 from coinlake.state.model import GameState
-from coinlake.state.queries import pieces_total, stacking_violations
-from tests.test_coin_operations import blank, put
+from tests.conftest import check_invariants, put
+from tests.test_coin_operations import blank
 
 SETTINGS = settings(
     max_examples=25,
@@ -32,18 +32,6 @@ SETTINGS = settings(
 PASS = Choose("pass")
 COIN = (Faction.US, Faction.ARVN)
 P = Piece
-
-
-def check_invariants(state: GameState) -> None:
-    assert pieces_total(state) == 229
-    assert stacking_violations(state) == []
-    for track in Track:
-        high = 4 if track is Track.TRAIL else 75
-        assert 0 <= state.track(track) <= high, (track.name, state.track(track))
-    for box in (state.available, state.casualties, state.out_of_play):
-        assert min(box) >= 0
-    for sp in state.spaces:
-        assert min(sp.pieces) >= 0
 
 
 def crowded() -> GameState:

@@ -21,18 +21,16 @@ from coinlake.rules.coin_operations import IDS
 from coinlake.state.commands import Choose
 from coinlake.state.events import Executed
 from coinlake.state.model import AVAILABLE, GameState, Options, Support
+from tests.conftest import check_invariants, put, refused
 from tests.test_coin_operations import (
     DONE,
     blank,
-    check,
     dice,
     finished,
     monsoon,
     mv,
     pieces,
     play,
-    put,
-    refused,
     rolls,
     sel,
     start,
@@ -264,7 +262,7 @@ def test_air_strike_hits_trail_and_active_pieces_4_2_3() -> None:
     assert finished(game)  # 6 hits used: 2 + 1 + 1 + 1, and nothing else to hit ... or spent
     assert game.state.space("Quang Tin").support is Support.PASSIVE_OPPOSITION
     assert game.state.space("Quang Nam").support is Support.PASSIVE_OPPOSITION
-    check(game.state)
+    check_invariants(game.state)
 
 
 def test_air_strike_spaces_need_coin_pieces_and_2_in_monsoon_4_2_3() -> None:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Mapping
 
 import attrs
 import pytest
 
 import coinlake
-from coinlake.data.map import SPACES, space_index
+from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, decision, prime
 from coinlake.errors import IllegalCommand
@@ -43,8 +42,19 @@ from coinlake.state.model import (
     Support,
     Track,
 )
-from coinlake.state.queries import pieces_total, stacking_violations
-from coinlake.state.setup import initial_state
+from coinlake.state.queries import pieces_total
+from tests.conftest import (
+    PACIFIABLE,
+    blank,
+    check_invariants,
+    cities_held,
+    decision_kind,
+    pacify,
+    pacify_position,
+    put,
+    to_box,
+    with_tracks,
+)
 
 PREVIOUS_EVENT, NEXT_EVENT = 1, 2
 LATER_COUP = 128
@@ -52,72 +62,6 @@ KY = 127
 
 
 # -- building positions --------------------------------------------------------------------------
-def blank(**tracks: int) -> GameState:
-    """A Full-scenario state with an empty, Neutral map and every piece in its box."""
-    state = initial_state("full", 1, Options())
-    available = list(state.available)
-    for sp in state.spaces:
-        for piece in Piece:
-            available[piece.box_form] += sp.pieces[piece]
-    values = list(state.tracks)
-    for name, value in tracks.items():
-        values[Track[name.upper()]] = value
-    return attrs.evolve(
-        state,
-        spaces=tuple(SpaceState() for _ in state.spaces),
-        available=tuple(available),
-        tracks=tuple(values),
-    )
-
-
-def put(
-    state: GameState,
-    space: str,
-    pieces: Mapping[Piece, int] | None = None,
-    *,
-    support: Support | None = None,
-    terror: int | None = None,
-    sabotage: int | None = None,
-) -> GameState:
-    """Place pieces from Available (1.4.1) and set a space's level and markers."""
-    available = list(state.available)
-    i = space_index(space)
-    sp = state.spaces[i]
-    counts = list(sp.pieces)
-    for piece, n in (pieces or {}).items():
-        available[piece.box_form] -= n
-        assert available[piece.box_form] >= 0, f"not enough {piece} Available"
-        counts[piece] += n
-    new = SpaceState(
-        pieces=tuple(counts),
-        support=sp.support if support is None else support,
-        terror=sp.terror if terror is None else terror,
-        sabotage=sp.sabotage if sabotage is None else sabotage,
-    )
-    spaces = list(state.spaces)
-    spaces[i] = new
-    return attrs.evolve(state, spaces=tuple(spaces), available=tuple(available))
-
-
-def to_box(state: GameState, box: str, piece: Piece, n: int) -> GameState:
-    """Move ``n`` pieces from Available to the Casualties or Out of Play box."""
-    available = list(state.available)
-    available[piece] -= n
-    other = list(state.box(box))
-    other[piece] += n
-    if box == CASUALTIES:
-        return attrs.evolve(state, available=tuple(available), casualties=tuple(other))
-    return attrs.evolve(state, available=tuple(available), out_of_play=tuple(other))
-
-
-def cities_held(state: GameState) -> GameState:
-    """1 ARVN Police in every City, so each is COIN-Controlled (1.7)."""
-    for sp in SPACES:
-        if sp.is_city:
-            state = put(state, sp.id, {Piece.ARVN_POLICE: 1})
-    return state
-
-
 def coup_position(
     state: GameState,
     phase: CoupPhase | None = None,
@@ -167,11 +111,6 @@ def start(
         state, phase, card=card, final=final, leader_box=leader_box, previous=previous
     )
     return Game(prime(position))
-
-
-def kinds(game: Game) -> str:
-    d = game.decision
-    return "" if d is None else d.kind
 
 
 def space(game: Game, key: str) -> SpaceState:
@@ -366,22 +305,6 @@ def test_degrade_trail_when_coin_controls_laos_or_cambodia() -> None:
 
 
 # -- 6.3 Support ---------------------------------------------------------------------------------
-PACIFIABLE = ("hue", "da-nang", "kontum", "qui-nhon", "cam-ranh")
-
-
-def pacify_position(resources: int = 60, **kw: int) -> GameState:
-    state = blank(arvn_resources=resources, **kw)
-    for key in PACIFIABLE:
-        state = put(state, key, {Piece.US_TROOPS: 1, Piece.ARVN_TROOPS: 1, Piece.ARVN_POLICE: 1})
-    return state
-
-
-def pacify(game: Game, key: str, extent: str) -> None:
-    game.apply(Select(key))
-    if game.decision is not None and game.decision.kind.endswith("-extent"):
-        game.apply(Choose(extent))
-
-
 def test_pacification_example_us_three_spaces_leaves_arvn_one() -> None:
     """6.3.1 EXAMPLE: if the US Pacifies in 3 spaces, ARVN may Pacify in only 1."""
     game = start(pacify_position(), CoupPhase.SUPPORT)
@@ -396,7 +319,7 @@ def test_pacification_example_us_three_spaces_leaves_arvn_one() -> None:
     d = game.decision
     assert d is not None and d.faction is Faction.ARVN and d.kind == "pacify"
     pacify(game, "cam-ranh", "passive-support")
-    assert kinds(game) not in ("pacify", "pacify-extent")  # ARVN is out of spaces
+    assert decision_kind(game) not in ("pacify", "pacify-extent")  # ARVN is out of spaces
     assert game.state.track(Track.ARVN_RESOURCES) == 60 - 4 * 3
     supported = [k for k in PACIFIABLE if space(game, k).support is Support.PASSIVE_SUPPORT]
     assert len(supported) == 4
@@ -492,7 +415,8 @@ def test_pacification_removes_terror_first_at_three_per_step() -> None:
 def test_us_may_not_pacify_below_econ() -> None:
     """6.3.1, 1.8.1: the US spends only ARVN Resources above the Econ marker; ARVN may spend
     the rest."""
-    game = start(pacify_position(resources=20, econ=15), CoupPhase.SUPPORT)
+    state = pacify_position(resources=20)
+    game = start(attrs.evolve(state, tracks=with_tracks(state, econ=15)), CoupPhase.SUPPORT)
     game.apply(Select("hue"))  # 20 - 15 = 5: one step, so no extent question
     assert space(game, "hue").support is Support.PASSIVE_SUPPORT
     assert game.state.track(Track.ARVN_RESOURCES) == 17
@@ -550,7 +474,7 @@ def test_agitation_four_spaces_two_levels() -> None:
         assert d is not None
         assert d.options == (Choose("passive-support"), Choose("neutral"))
         game.apply(Choose("neutral"))
-    assert kinds(game) != "agitate"
+    assert decision_kind(game) != "agitate"
     assert game.state.track(Track.VC_RESOURCES) == 30 - 8
 
 
@@ -798,15 +722,6 @@ def test_reset_improves_trail_from_zero() -> None:
 
 
 # -- whole games ---------------------------------------------------------------------------------
-def _check(state: GameState) -> None:
-    assert pieces_total(state) == 229
-    assert not stacking_violations(state)
-    for track in Track:
-        low, high = track.bounds
-        assert low <= state.tracks[track] <= high, track
-    assert coup.free_markers(state) >= 0
-
-
 @pytest.mark.parametrize("scenario", ["short", "medium", "full"])
 def test_random_games_run_to_a_result(scenario: str) -> None:
     """2.4.2, 6.0-6.6: seeded random legal commands play every scenario to its end; after
@@ -826,7 +741,7 @@ def test_random_games_run_to_a_result(scenario: str) -> None:
                 for e in events
                 if isinstance(e, CoupPhaseChanged) and e.phase is CoupPhase.VICTORY
             )
-            _check(game.state)
+            check_invariants(game.state)
         state = game.state
         assert game.decision is None
         assert state.phase is Phase.OVER

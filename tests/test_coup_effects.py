@@ -8,108 +8,46 @@ are all in their boxes, so the 229 pieces (1.2) stay accounted for.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 import pytest
 
 from coinlake.data.cards import Side
-from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime
-from coinlake.errors import IllegalCommand
 from coinlake.rules import PROCEDURES, Ctx, coup, effects
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.state.commands import Choose, Done, Move, Select
 from coinlake.state.events import TrackChanged
 from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
     CoupPhase,
     GameState,
-    Options,
     Phase,
-    SpaceState,
     Support,
     Track,
 )
 from coinlake.state.queries import pieces_total
-from coinlake.state.setup import initial_state
+from tests.conftest import (
+    PACIFIABLE,
+    blank,
+    cities_held,
+    decision_kind,
+    pacify,
+    pacify_position,
+    put,
+    refused,
+    to_box,
+)
 
 EVENT_BEFORE, EVENT_AFTER = 1, 2
 KHANH, YOUNG_TURKS, KY, THIEU = 125, 126, 127, 128
 ADSID, MEDEVAC, BLOWTORCH_KOMER, MIGS, ORISKANY = 7, 15, 16, 33, 39
 MANDATE_OF_HEAVEN, CADRES = 86, 116
-PACIFIABLE = ("hue", "da-nang", "kontum", "qui-nhon", "cam-ranh")
 
 
 # -- building positions ----------------------------------------------------------------------
-def blank(options: Options | None = None, **tracks: int) -> GameState:
-    """A Full-scenario state with an empty, Neutral map and every piece in its box."""
-    state = initial_state("full", 1, Options())
-    available = list(state.available)
-    for sp in state.spaces:
-        for piece in Piece:
-            available[piece.box_form] += sp.pieces[piece]
-    values = list(state.tracks)
-    for name, value in tracks.items():
-        values[Track[name.upper()]] = value
-    return attrs.evolve(
-        state,
-        options=options or Options(),
-        spaces=tuple(SpaceState() for _ in state.spaces),
-        available=tuple(available),
-        tracks=tuple(values),
-    )
-
-
-def put(
-    state: GameState,
-    space: str,
-    pieces: Mapping[Piece, int] | None = None,
-    *,
-    support: Support | None = None,
-    terror: int | None = None,
-) -> GameState:
-    """Place pieces from Available (1.4.1) and set a space's level and Terror."""
-    available = list(state.available)
-    i = space_index(space)
-    sp = state.spaces[i]
-    counts = list(sp.pieces)
-    for piece, n in (pieces or {}).items():
-        available[piece.box_form] -= n
-        assert available[piece.box_form] >= 0
-        counts[piece] += n
-    spaces = list(state.spaces)
-    spaces[i] = SpaceState(
-        pieces=tuple(counts),
-        support=sp.support if support is None else support,
-        terror=sp.terror if terror is None else terror,
-        sabotage=sp.sabotage,
-    )
-    return attrs.evolve(state, spaces=tuple(spaces), available=tuple(available))
-
-
-def to_box(state: GameState, box: str, piece: Piece, n: int) -> GameState:
-    """Move ``n`` pieces from Available to the Casualties or Out of Play box."""
-    available = list(state.available)
-    available[piece] -= n
-    other = list(state.box(box))
-    other[piece] += n
-    if box == CASUALTIES:
-        return attrs.evolve(state, available=tuple(available), casualties=tuple(other))
-    return attrs.evolve(state, available=tuple(available), out_of_play=tuple(other))
-
-
-def cities_held(state: GameState) -> GameState:
-    """1 ARVN Police in every City, so each is COIN-Controlled (1.7) and no LoC next to a
-    City is Sabotaged (6.2.1)."""
-    for sp in SPACES:
-        if sp.is_city:
-            state = put(state, sp.id, {Piece.ARVN_POLICE: 1})
-    return state
-
-
 def coup_state(
     state: GameState,
     phase: CoupPhase,
@@ -135,35 +73,6 @@ def coup_state(
 def start(state: GameState, phase: CoupPhase, **kw: Any) -> Game:
     """A game started at ``phase`` of a Coup Round (see :func:`coup_state`)."""
     return Game(prime(coup_state(state, phase, **kw)))
-
-
-def refused(game: Game, command: Command, rule: str) -> IllegalCommand:
-    """``command`` is refused citing ``rule``, and the state is unchanged."""
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule
-    assert game.state is before
-    return info.value
-
-
-def pacify_position(resources: int = 60, **kw: Any) -> GameState:
-    """US Troops, ARVN Troops and Police in 5 Pop-1/2 spaces: each may be Pacified (6.3.1)."""
-    state = blank(arvn_resources=resources)
-    for key in PACIFIABLE:
-        state = put(state, key, {Piece.US_TROOPS: 1, Piece.ARVN_TROOPS: 1, Piece.ARVN_POLICE: 1})
-    return attrs.evolve(state, **kw)
-
-
-def pacify(game: Game, key: str, extent: str) -> None:
-    game.apply(Select(key))
-    if game.decision is not None and game.decision.kind.endswith("-extent"):
-        game.apply(Choose(extent))
-
-
-def kind(game: Game) -> str:
-    d = game.decision
-    return "" if d is None else d.kind
 
 
 # -- 6.0 how many Coup Rounds --------------------------------------------------------------------
@@ -237,7 +146,7 @@ def test_mandate_of_heaven_shaded_arvn_pacifies_one_space_5_3() -> None:
     d = game.decision
     assert d is not None and d.faction is Faction.ARVN and d.kind == "pacify"
     pacify(game, "kontum", "passive-support")
-    assert kind(game) not in ("pacify", "pacify-extent")  # ARVN's one space is used
+    assert decision_kind(game) not in ("pacify", "pacify-extent")  # ARVN's one space is used
     supported = [k for k in PACIFIABLE if game.state.space(k).support is Support.PASSIVE_SUPPORT]
     assert len(supported) == 3
     assert game.state.track(Track.ARVN_RESOURCES) == 60 - 3 * 3
@@ -332,7 +241,7 @@ def test_medevac_unshaded_every_troop_casualty_to_available_5_4() -> None:
     assert s.out_of_play[Piece.US_BASE] == state.out_of_play[Piece.US_BASE] + 1
     irregular = Piece.US_IRREGULAR_UNDERGROUND
     assert s.available[irregular] == state.available[irregular] + 2
-    assert kind(game) == "commitment-origin"  # straight to the US moves (6.5 step 4)
+    assert decision_kind(game) == "commitment-origin"  # straight to the US moves (6.5 step 4)
     game.apply(Select("hue"))
     game.apply(Select(AVAILABLE))
     d = game.decision
@@ -352,7 +261,7 @@ def test_medevac_shaded_leaves_commitment_alone_5_4() -> None:
     s = game.state
     assert s.out_of_play[Piece.US_TROOPS] == state.out_of_play[Piece.US_TROOPS] + 7 // 3
     assert s.casualties[Piece.US_TROOPS] == 5
-    assert kind(game) == "commitment-destination"
+    assert decision_kind(game) == "commitment-destination"
 
 
 # -- card 33 MiGs (unshaded Capability) ----------------------------------------------------------

@@ -24,11 +24,9 @@ import pytest
 from attrs import frozen
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Select
+from coinlake import Choose, Done, Faction, Select
 from coinlake.engine import Game, prime
 from coinlake.rules import PROCEDURES, Ctx, actions, victory
-from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot
-from coinlake.state.commands import Command
 from coinlake.state.events import DeceptionRevealed, DeceptionUsed, Event, Executed, GameEnded
 from coinlake.state.model import (
     DECEPTION_KINDS,
@@ -44,7 +42,8 @@ from coinlake.state.model import (
     player_groups,
 )
 from coinlake.state.queries import victory_margins
-from tests.test_coup_effects import KHANH, YOUNG_TURKS, blank, cities_held
+from tests.conftest import blank, cities_held, on_card, refused, stand_in
+from tests.test_coup_effects import KHANH, YOUNG_TURKS
 
 US, ARVN, NVA, VC = Faction.US, Faction.ARVN, Faction.NVA, Faction.VC
 PASS, OP, LIMOP = Choose("pass"), Choose("op"), Choose("limop")
@@ -256,7 +255,7 @@ def final_coup_state(held: tuple[DeceptionMarker, ...]) -> GameState:
     """A final Coup card played right after another Coup card: no Round, the game ends at
     once by 7.3 (6.0, 2.4.2)."""
     return attrs.evolve(
-        blank(Options(deception=True)),
+        blank(options=Options(deception=True)),
         deception=held,
         phase=Phase.EVENT_CARD,
         coup_phase=None,
@@ -305,7 +304,7 @@ def test_view_events_reveal_markers_only_at_game_end_7_3() -> None:
     another player's markers; the reveals at the end are seen by all, and so are the
     markers in every view."""
     state = attrs.evolve(
-        cities_held(blank(Options(deception=True))),
+        cities_held(blank(options=Options(deception=True))),
         deception=FOUR_HANDS,
         phase=Phase.EVENT_CARD,
         played=(BOMBING_PAUSE,),
@@ -327,78 +326,26 @@ def test_view_events_reveal_markers_only_at_game_end_7_3() -> None:
 
 
 # -- Hidden Asset ---------------------------------------------------------------------------------
-def _legal(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
-    return True
-
-
-def _stand_in_op(
-    ctx: Ctx,
-    faction: Faction,
-    *,
-    limited: bool,
-    free: bool,
-    sa: SpecialActivitySlot | None,
-    **options: Any,
-) -> ActionProc:
-    """Selects Saigon (executed) or answers Done (no space: not executed, 2.3.4 NOTE)."""
-    answer = yield ctx.ask(faction, "select-space", "stand-in", (Select("saigon"), Done()), "3.1")
-    if isinstance(answer, Select) and sa is not None:
-        yield from sa.offer(ctx)
-    return Outcome(executed=isinstance(answer, Select))
-
-
-def _stand_in_sa(
-    ctx: Ctx,
-    faction: Faction,
-    *,
-    limited: bool,
-    free: bool,
-    sa: SpecialActivitySlot | None,
-    **options: Any,
-) -> ActionProc:
-    return Outcome(executed=True)
-    yield
-
-
 @pytest.fixture
 def stand_in_op() -> Iterator[None]:
-    actions.operation("deception-op", tuple(Faction), rule="3.1", legal=_legal)(_stand_in_op)
-    yield
-    for faction in Faction:
-        actions.unregister(faction, "deception-op")
+    with stand_in("deception-op"):
+        yield
 
 
 @pytest.fixture
 def stand_in_sa(stand_in_op: None) -> Iterator[None]:
-    actions.special_activity("deception-sa", tuple(Faction), rule="4.1", legal=_legal)(_stand_in_sa)
-    yield
-    for faction in Faction:
-        actions.unregister(faction, "deception-sa")
+    with stand_in("deception-sa", special=True):
+        yield
 
 
 def at_card(held: tuple[DeceptionMarker, ...], *, deception: bool = True) -> Game:
     """A Short game positioned on Bombing Pause (NVA 1st, ARVN 2nd Eligible)."""
-    base = coinlake.new_game("short", seed=7).state
-    deck = tuple(c for c in base.deck if c not in (BOMBING_PAUSE, KISSINGER))
-    state = attrs.evolve(
-        base,
+    return on_card(
+        coinlake.new_game("short", seed=7).state,
+        BOMBING_PAUSE,
         options=Options(deception=deception),
         deception=held,
-        played=(BOMBING_PAUSE,),
-        next_card=KISSINGER,
-        deck=deck,
-        pending=None,
     )
-    return Game(prime(state))
-
-
-def refused(game: Game, command: Command, rule: str) -> IllegalCommand:
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule
-    assert game.state is before
-    return info.value
 
 
 def nva_operates(game: Game) -> None:

@@ -8,7 +8,6 @@ effect is described in its file under ``coinlake/rules/cards``.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import attrs
 import pytest
@@ -16,7 +15,7 @@ import pytest
 import coinlake
 from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece, Select, Side
 from coinlake.data.cards import CARDS, CardKind
-from coinlake.engine import Game, prime
+from coinlake.engine import Game
 from coinlake.rules import cards, effects
 from coinlake.rules.cards import lib, registry
 from coinlake.rules.core import Ctx
@@ -24,50 +23,18 @@ from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
     OUT_OF_PLAY,
-    Eligibility,
-    GameState,
     Support,
     Track,
 )
-from tests.conftest import cleared, counts
+from tests.conftest import KISSINGER, at_card, cleared, counts, eligibility, with_tracks
 
 PASS, EVENT = Choose("pass"), Choose("event")
 UNSHADED, SHADED = Choose("unshaded"), Choose("shaded")
-KISSINGER = 2  # not implemented: a harmless next card
-
 CAPABILITY_CARDS = tuple(n for n, c in CARDS.items() if c.is_capability)
-
-
-def position(state: GameState, **changes: Any) -> Game:
-    """A game starting afresh (no procedure in progress) from ``state`` with ``changes``;
-    nothing is decided for anyone (Pivotal Event offers included)."""
-    return Game(prime(attrs.evolve(state, pending=None, **changes)))
-
-
-def at_card(card: int, scenario: str = "short", next_card: int = KISSINGER, **changes: Any) -> Game:
-    """A game (seed 7) positioned on ``card`` with ``next_card`` showing, nothing done yet.
-    The Short scenario has no Pivotal Events and the Full one no RVN Leader cards, so no
-    Pivotal Event is offered there (2.3.8)."""
-    base = coinlake.new_game(scenario, seed=7).state
-    deck = tuple(c for c in base.deck if c not in (card, next_card))
-    return position(base, played=(card,), next_card=next_card, deck=deck, **changes)
-
-
-def eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
-    return tuple(
-        Eligibility.INELIGIBLE if f in ineligible else Eligibility.ELIGIBLE for f in Faction
-    )
 
 
 def track(game: Game, which: Track) -> int:
     return game.state.tracks[which]
-
-
-def with_tracks(game_state: Any, **values: int) -> tuple[int, ...]:
-    tracks = list(game_state.tracks)
-    for name, value in values.items():
-        tracks[Track[name.upper()]] = value
-    return tuple(tracks)
 
 
 def pass_all(game: Game) -> None:

@@ -15,10 +15,9 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 import attrs
-import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece, Select, Side
+from coinlake import Choose, Done, Faction, Move, Piece, Select, Side
 from coinlake.engine import Game, prime, start_procedure
 from coinlake.rules import actions
 from coinlake.rules.core import Ask, Ctx, procedure
@@ -36,8 +35,8 @@ from coinlake.state.model import (
     Track,
     Turn,
 )
-from coinlake.state.queries import pieces_total, stacking_violations
 from coinlake.state.rng import Rng
+from tests.conftest import KISSINGER, check_invariants, refused, rng_rolling
 
 NVA, VC, US, ARVN = Faction.NVA, Faction.VC, Faction.US, Faction.ARVN
 OP, OP_SA, LIMOP = Choose("op"), Choose("op+sa"), Choose("limop")
@@ -46,7 +45,6 @@ DONE = Done()
 
 NVA_FIRST = 52  # RAND: NVA, VC, US, ARVN
 VC_FIRST = 103  # Kent State: VC, NVA, US, ARVN
-KISSINGER = 2  # a harmless next card (not a Coup: no Monsoon)
 COUP = 125  # a Coup card showing next: Monsoon (2.3.9)
 
 G_U = {NVA: Piece.NVA_GUERRILLA_UNDERGROUND, VC: Piece.VC_GUERRILLA_UNDERGROUND}
@@ -159,17 +157,6 @@ def play(game: Game, *commands: Command | str) -> Game:
     return game
 
 
-def refused(game: Game, command: Command, rule: str, text: str = "") -> IllegalCommand:
-    """``command`` is illegal now, with ``rule`` named; the game is unchanged."""
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule, str(info.value)
-    assert text in str(info.value)
-    assert game.state is before
-    return info.value
-
-
 def none_available(
     state: GameState, piece: Piece, form: Piece, park: str = "north-vietnam"
 ) -> GameState:
@@ -187,20 +174,6 @@ def none_available(
     counts[form] += n
     spaces[i] = attrs.evolve(spaces[i], pieces=tuple(counts))
     return attrs.evolve(state, available=tuple(available), spaces=tuple(spaces))
-
-
-def seed_rolling(*values: int) -> Rng:
-    """A generator whose next dice are ``values``."""
-    for seed in range(100_000):
-        rng, ok = Rng(seed), True
-        for want in values:
-            got, rng = rng.die()
-            if got != want:
-                ok = False
-                break
-        if ok:
-            return Rng(seed)
-    raise AssertionError("no seed found")
 
 
 def at(game: Game, space: str) -> SpaceState:
@@ -239,11 +212,6 @@ def free(state: GameState, faction: Faction, name: str, *settings: str) -> Game:
     )
 
 
-def check(game: Game) -> None:
-    assert pieces_total(game.state) == 229
-    assert stacking_violations(game.state) == []
-
-
 # == 3.3.1 Rally ==============================================================================
 def test_rally_places_a_guerrilla_per_space_for_1_resource_3_3_1() -> None:
     game = begin(board(NVA_RESOURCES=5), "rally")
@@ -254,7 +222,7 @@ def test_rally_places_a_guerrilla_per_space_for_1_resource_3_3_1() -> None:
     assert at(game, "kien-phong").pieces[Piece.NVA_GUERRILLA_UNDERGROUND] == 1
     assert state.resources(NVA) == 3
     assert acted(game) == ((NVA, "op"),)
-    check(game)
+    check_invariants(game.state)
 
 
 def test_rally_refuses_support_locs_and_a_space_twice_3_3_1() -> None:
@@ -310,7 +278,7 @@ def test_rally_replaces_2_guerrillas_with_a_base_within_stacking_3_3_1_1_4_2() -
     play(game, "base-au", "done")
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.VC_BASE] == 1 and sp.count(*(G_U[VC], G_A[VC])) == 0
-    check(game)
+    check_invariants(game.state)
 
 
 def test_rally_takes_guerrillas_from_the_map_when_none_available_1_4_1() -> None:
@@ -337,7 +305,7 @@ def test_rally_takes_guerrillas_from_the_map_when_none_available_1_4_1() -> None
     assert sp.pieces[Piece.NVA_GUERRILLA_UNDERGROUND] == 2  # placed Underground (1.4.3)
     assert sp.pieces[Piece.NVA_GUERRILLA_ACTIVE] == 0
     assert at(game, "quang-nam").pieces[Piece.NVA_GUERRILLA_ACTIVE] == 0
-    check(game)
+    check_invariants(game.state)
 
 
 def test_rally_from_available_first_1_4_1() -> None:
@@ -564,7 +532,7 @@ def test_claymores_activated_group_loses_1_guerrilla_card_17() -> None:
     game = begin(board(pieces, card=VC_FIRST, momentum=(17,)), "march")
     play(game, "select loc-hue-da-nang", "move 4 vc-guerrilla-u hue loc-hue-da-nang", "done")
     assert at(game, "loc-hue-da-nang").pieces[Piece.VC_GUERRILLA_ACTIVE] == 3
-    check(game)
+    check_invariants(game.state)
 
 
 # == 3.3.3 Attack =============================================================================
@@ -578,7 +546,7 @@ def test_guerrilla_attack_hits_on_roll_not_above_guerrillas_3_3_3() -> None:
             Piece.US_BASE: 1,
         }
     }
-    game = begin(board(pieces, card=VC_FIRST, rng=seed_rolling(3)), "attack")
+    game = begin(board(pieces, card=VC_FIRST, rng=rng_rolling(3)), "attack")
     play(game, "select quang-nam")  # a single mode: Guerrillas
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.VC_GUERRILLA_ACTIVE] == 3  # all Activate (1.4.3)
@@ -590,12 +558,12 @@ def test_guerrilla_attack_hits_on_roll_not_above_guerrillas_3_3_3() -> None:
     assert sp.pieces[Piece.VC_GUERRILLA_ACTIVE] == 2  # ATTRITION: 1 per US Troop
     assert sp.pieces[Piece.US_BASE] == 1
     assert game.state.resources(VC) == 9
-    check(game)
+    check_invariants(game.state)
 
 
 def test_guerrilla_attack_misses_on_a_higher_roll_3_3_3() -> None:
     pieces = {"quang-nam": {Piece.VC_GUERRILLA_UNDERGROUND: 2, Piece.US_TROOPS: 1}}
-    game = begin(board(pieces, card=VC_FIRST, rng=seed_rolling(3)), "attack")
+    game = begin(board(pieces, card=VC_FIRST, rng=rng_rolling(3)), "attack")
     play(game, "select quang-nam")
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.VC_GUERRILLA_ACTIVE] == 2 and sp.pieces[Piece.US_TROOPS] == 1
@@ -616,7 +584,7 @@ def test_attack_bases_last_underground_sf_removable_and_targeting_3_3_3_3_1() ->
             Piece.US_TROOPS: 2,
         },
     }
-    game = begin(board(pieces, rng=seed_rolling(1, 1)), "attack")
+    game = begin(board(pieces, rng=rng_rolling(1, 1)), "attack")
     # the Underground Irregular goes first, alone (forced); then the Base may go
     play(game, "select quang-nam")
     assert game.state.casualties[Piece.US_IRREGULAR_UNDERGROUND] == 1
@@ -626,7 +594,7 @@ def test_attack_bases_last_underground_sf_removable_and_targeting_3_3_3_3_1() ->
     assert DONE not in game.legal()  # the US targeted: affected to the maximum extent (3.1)
     play(game, "move 1 arvn-police binh-dinh available")
     assert at(game, "binh-dinh").pieces[Piece.NVA_GUERRILLA_ACTIVE] == 5
-    other = begin(board(pieces, rng=seed_rolling(1)), "attack")
+    other = begin(board(pieces, rng=rng_rolling(1)), "attack")
     play(other, "select binh-dinh", "move 1 arvn-police binh-dinh available")
     assert DONE in other.legal()  # only ARVN hit: the US may be spared
 
@@ -789,7 +757,7 @@ def test_tet_offensive_joint_attack_removes_vc_first_for_attrition_card_124() ->
             Piece.US_TROOPS: 2,
         }
     }
-    state = board_state(pieces, card=VC_FIRST, rng=seed_rolling(3))
+    state = board_state(pieces, card=VC_FIRST, rng=rng_rolling(3))
     game = free(state, VC, "attack", "mode=guerrillas", "joint=true", "mandatory=true")
     # the only space is taken at once; VC + NVA = 3 Guerrillas count for the roll of 3, the
     # 2 US Troops go (forced), and Attrition takes the VC Guerrilla before an NVA one
@@ -852,7 +820,7 @@ def test_rally_base_taken_from_the_map_loses_its_tunnel_1_4_1_1_4_4() -> None:
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.VC_BASE] == 1 and sp.pieces[Piece.VC_TUNNELED_BASE] == 0
     assert at(game, "binh-dinh").count(Piece.VC_BASE, Piece.VC_TUNNELED_BASE) == 0
-    check(game)
+    check_invariants(game.state)
 
 
 def test_tet_offensive_joint_attack_also_where_only_nva_guerrillas_card_124() -> None:
@@ -860,7 +828,7 @@ def test_tet_offensive_joint_attack_also_where_only_nva_guerrillas_card_124() ->
         "hue": {Piece.VC_GUERRILLA_ACTIVE: 21},  # the pre-condition; none Underground
         "quang-nam": {Piece.NVA_GUERRILLA_UNDERGROUND: 2, Piece.ARVN_POLICE: 1},
     }
-    state = board_state(pieces, card=VC_FIRST, rng=seed_rolling(1))
+    state = board_state(pieces, card=VC_FIRST, rng=rng_rolling(1))
     state = attrs.evolve(state, pivotals_held=(124,), leader_box=(125, 126))
     game = Game(prime(state))
     play(game, "pivotal")

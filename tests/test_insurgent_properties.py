@@ -12,9 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Track
-from coinlake.state.model import GameState
-from coinlake.state.queries import pieces_total, stacking_violations
+from tests.conftest import check_invariants
 
 SETTINGS = settings(
     max_examples=6,
@@ -23,20 +21,6 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 INSURGENT_RULES = ("3.3.1", "3.3.2", "3.3.3", "3.3.4", "4.4.1", "4.4.2", "4.4.3", "4.5.1", "4.5.2")
-
-
-def check_invariants(state: GameState) -> None:
-    assert pieces_total(state) == 229
-    assert stacking_violations(state) == []
-    for track in Track:
-        high = 4 if track is Track.TRAIL else 75
-        assert 0 <= state.track(track) <= high, (track.name, state.track(track))
-    for box in (state.available, state.casualties, state.out_of_play):
-        assert min(box) >= 0
-    for sp in state.spaces:
-        assert min(sp.pieces) >= 0
-        assert sp.terror >= 0 and sp.sabotage >= 0
-    assert sum(sp.terror + sp.sabotage for sp in state.spaces) <= 15  # 3.3.4
 
 
 @SETTINGS

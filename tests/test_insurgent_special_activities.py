@@ -11,6 +11,7 @@ from coinlake import Choose, Done, Move, Piece, Select, Side, Support
 from coinlake.engine import Game, prime
 from coinlake.state.events import DieRolled
 from coinlake.state.model import Track
+from tests.conftest import check_invariants, refused, rng_rolling
 from tests.test_insurgent_operations import (
     LIMOP,
     NO_SA,
@@ -24,12 +25,9 @@ from tests.test_insurgent_operations import (
     begin,
     board,
     board_state,
-    check,
     free,
     none_available,
     play,
-    refused,
-    seed_rolling,
 )
 
 NVA_G_U, NVA_G_A = Piece.NVA_GUERRILLA_UNDERGROUND, Piece.NVA_GUERRILLA_ACTIVE
@@ -109,7 +107,7 @@ def test_ambush_road_river_from_the_mekong_and_again_in_kien_phong_4_4_3_example
     play(game, "done")
     assert game.state.turn.acted == ((NVA, "op+sa"),)
     assert game.state.resources(NVA) == 8  # the Attack spaces are paid: 1 each
-    check(game)
+    check_invariants(game.state)
 
 
 def test_ambush_from_a_loc_needs_no_enemy_on_it_4_4_3() -> None:
@@ -157,12 +155,12 @@ def test_ambush_march_destination_needs_a_marched_underground_guerrilla_4_4_3() 
 
 def test_booby_traps_ambush_1_space_and_claymores_no_ambush_cards_101_17() -> None:
     caps = ((101, Side.UNSHADED),)
-    game = begin(board(_mekong(), capabilities=caps, rng=seed_rolling(6)), "attack", how=OP_SA)
+    game = begin(board(_mekong(), capabilities=caps, rng=rng_rolling(6)), "attack", how=OP_SA)
     play(game, f"select {MEKONG}", "ambush", "move 1 arvn-police saigon available")
     play(game, "select kien-phong")  # no 2nd Ambush: an ordinary Attack (rolls 6, misses)
     assert [e.value for e in game.events if isinstance(e, DieRolled)] == [6]
     pieces = {**_mekong(), "central-laos": {Piece.NVA_BASE: 1}}  # Infiltrate: op+sa offered
-    banned = begin(board(pieces, momentum=(17,), rng=seed_rolling(6)), "attack", how=OP_SA)
+    banned = begin(board(pieces, momentum=(17,), rng=rng_rolling(6)), "attack", how=OP_SA)
     play(banned, f"select {MEKONG}")  # Guerrillas only: no question
     assert [e.value for e in banned.events if isinstance(e, DieRolled)] == [6]
     assert Choose("ambush") not in banned.legal()
@@ -217,7 +215,7 @@ def test_infiltrate_places_troops_up_to_trail_plus_bases_then_replaces_guerrilla
     play(game, "place-3", "move 2 nva-guerrilla-a southern-laos available", "done")
     sp = at(game, "southern-laos")
     assert sp.pieces[Piece.NVA_TROOPS] == 5 and sp.pieces[NVA_G_A] == 0 and sp.pieces[NVA_G_U] == 1
-    check(game)
+    check_invariants(game.state)
 
 
 def test_infiltrate_takes_over_a_vc_tunneled_base_and_erodes_opposition_4_4_1() -> None:
@@ -230,7 +228,7 @@ def test_infiltrate_takes_over_a_vc_tunneled_base_and_erodes_opposition_4_4_1() 
     sp = at(game, "tay-ninh")
     assert sp.pieces[Piece.NVA_TUNNELED_BASE] == 1 and sp.pieces[Piece.VC_TUNNELED_BASE] == 0
     assert game.state.available[Piece.VC_BASE] > 0
-    check(game)
+    check_invariants(game.state)
 
 
 def test_infiltrate_counterpart_taken_from_the_map_when_none_available_4_4_1_1_4_1() -> None:
@@ -242,7 +240,7 @@ def test_infiltrate_counterpart_taken_from_the_map_when_none_available_4_4_1_1_4
     play(game, "move 1 nva-guerrilla-a hue tay-ninh")  # made Available from the map
     sp = at(game, "tay-ninh")
     assert sp.pieces[NVA_G_U] == 1 and sp.pieces[VC_G_A] == 0
-    check(game)
+    check_invariants(game.state)
 
 
 def test_infiltrate_only_with_rally_or_march_and_under_lasting_effects_4_4_1() -> None:
@@ -333,7 +331,7 @@ def test_subvert_removes_or_replaces_cubes_and_drops_patronage_4_5_2() -> None:
     sp = at(game, "binh-dinh")
     assert sp.pieces[Piece.ARVN_POLICE] == 0 and sp.pieces[VC_G_U] == 2
     assert game.state.tracks[Track.PATRONAGE] == 15 - 1  # 3 cubes: -1
-    check(game)
+    check_invariants(game.state)
 
 
 def test_subvert_only_with_rally_march_or_terror_4_5_2() -> None:
@@ -371,7 +369,7 @@ def test_no_transfer_in_free_operations_and_at_low_resources_1_5_2() -> None:
 
 def test_die_not_rolled_by_special_activities() -> None:
     pieces = {"tay-ninh": {VC_G_U: 2}}
-    game = begin(board(pieces, card=VC_FIRST, rng=seed_rolling(1)), "rally", how=OP_SA)
+    game = begin(board(pieces, card=VC_FIRST, rng=rng_rolling(1)), "rally", how=OP_SA)
     play(game, "tax", "select tay-ninh")
     assert not [e for e in game.events if isinstance(e, DieRolled)]
 

@@ -20,7 +20,8 @@ from coinlake.engine import Game, prime
 from coinlake.rules import victory
 from coinlake.state.model import CoupPhase, GameState, Options, Phase
 from coinlake.state.queries import victory_margins
-from tests.test_coup_effects import EVENT_AFTER, EVENT_BEFORE, KHANH, YOUNG_TURKS, blank, coup_state
+from tests.conftest import blank
+from tests.test_coup_effects import EVENT_AFTER, EVENT_BEFORE, KHANH, YOUNG_TURKS, coup_state
 
 US, ARVN, NVA, VC = Faction.US, Faction.ARVN, Faction.NVA, Faction.VC
 MEDIUM_SHADED = ((28, Side.SHADED), (31, Side.SHADED), (34, Side.SHADED), (104, Side.SHADED))
@@ -128,7 +129,7 @@ def b_position(patronage: int, played: tuple[int, ...]) -> GameState:
     """An empty Full-scenario map, every piece in its box: margins US -16 (34 US Troops and
     Bases Available, the rest out of play), ARVN patronage - 50, NVA -18, VC -35 (7.3); at
     the Victory Phase."""
-    state = blank(b_options(), patronage=patronage)
+    state = blank(options=b_options(), patronage=patronage)
     return coup_state(state, CoupPhase.VICTORY, played=played, leader_box=played[1::2])
 
 

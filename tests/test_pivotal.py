@@ -12,28 +12,21 @@ import attrs
 import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece, Select
-from coinlake.engine import Game, prime
+from coinlake import Choose, Done, Faction, Move, Piece, Select
+from coinlake.engine import Game
 from coinlake.rules import cards, effects, sequence
 from coinlake.rules.cards import c121_linebacker_ii as linebacker
 from coinlake.rules.cards import c122_easter_offensive as easter
 from coinlake.rules.cards import c123_vietnamization as vietnamization
 from coinlake.rules.cards import c124_tet_offensive as tet
-from coinlake.state.model import AVAILABLE, Eligibility, GameState, SpaceState, Track
+from coinlake.state.model import AVAILABLE, GameState, SpaceState, Track
 from coinlake.state.queries import victory_markers
-from tests.conftest import counts
+from tests.conftest import KISSINGER, counts, eligibility, on_card, refused, with_tracks
 
 PASS, EVENT, PIVOTAL, DECLINE = (Choose(w) for w in ("pass", "event", "pivotal", "decline"))
 ROLLING_THUNDER = 10  # Faction order US, NVA, VC, ARVN
-KISSINGER = 2
 COUP = 125
 LEADERS = (125, 126)  # 2 cards in the RVN Leader box
-
-
-def position(state: GameState, **changes: Any) -> Game:
-    """A game starting afresh (no procedure in progress) from ``state`` with ``changes``;
-    nothing is decided for anyone (Pivotal Event offers included)."""
-    return Game(prime(attrs.evolve(state, pending=None, **changes)))
 
 
 def empty_full(**changes: Any) -> GameState:
@@ -56,20 +49,8 @@ def put(state: GameState, key: str, **pieces: int) -> GameState:
 
 
 def at_card(state: GameState, card: int = ROLLING_THUNDER, next_card: int = KISSINGER) -> Game:
-    deck = tuple(c for c in state.deck if c not in (card, next_card))
-    return position(state, played=(card,), next_card=next_card, deck=deck)
-
-
-def set_track(state: GameState, which: Track, value: int) -> tuple[int, ...]:
-    tracks = list(state.tracks)
-    tracks[which] = value
-    return tuple(tracks)
-
-
-def eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
-    return tuple(
-        Eligibility.INELIGIBLE if f in ineligible else Eligibility.ELIGIBLE for f in Faction
-    )
+    """A game from ``state`` on ``card`` (Rolling Thunder: US 1st Eligible), nothing done."""
+    return on_card(state, card, next_card)
 
 
 def us_marker(state: GameState, value: int) -> GameState:
@@ -94,14 +75,6 @@ def decline_window(game: Game) -> list[Faction]:
         asked.append(d.faction)
         game.apply(DECLINE)
     return asked
-
-
-def refused(game: Game, command: Choose, rule: str, text: str) -> None:
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule and text in str(info.value)
-    assert game.state is before
 
 
 # -- pre-conditions (2.3.8) -------------------------------------------------------------------
@@ -263,7 +236,7 @@ def test_linebacker_ii_effects() -> None:
         casualties=counts(
             {Piece.US_TROOPS: 2, Piece.US_BASE: 1, Piece.US_IRREGULAR_UNDERGROUND: 1}
         ),
-        tracks=set_track(state, Track.NVA_RESOURCES, 11),
+        tracks=with_tracks(state, nva_resources=11),
     )
     game = at_card(state)
     game.apply(PIVOTAL)
@@ -298,7 +271,7 @@ def test_linebacker_ii_tunneled_bases_are_not_forced_5_1_1() -> None:
 
 def test_vietnamization_effects() -> None:
     state = empty_full(eligibility=eligibility(Faction.US))
-    state = attrs.evolve(state, tracks=set_track(state, Track.AID, 70))
+    state = attrs.evolve(state, tracks=with_tracks(state, aid=70))
     game = at_card(state, card=78)  # General Lansdale: ARVN 1st Eligible
     game.apply(PIVOTAL)
     s = game.state

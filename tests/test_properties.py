@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Game, HistoryError, Track
+from coinlake import Game, HistoryError
 from coinlake.engine import Decision, fold
 from coinlake.state.model import GameState
-from coinlake.state.queries import pieces_total, stacking_violations
+from tests.conftest import check_invariants
 
 SETTINGS = settings(
     max_examples=30,
@@ -56,19 +56,6 @@ def game_setups(draw: st.DrawFn) -> dict[str, Any]:
 
 def _new(setup: dict[str, Any]) -> Game:
     return coinlake.new_game(**setup)
-
-
-def check_invariants(state: GameState) -> None:
-    """229 pieces (1.2), stacking (1.4.2), Trail 0..4 (6.7), other tracks 0..75 (1.8)."""
-    assert pieces_total(state) == 229
-    assert stacking_violations(state) == []
-    for track in Track:
-        high = 4 if track is Track.TRAIL else 75
-        assert 0 <= state.track(track) <= high, (track.name, state.track(track))
-    for box in (state.available, state.casualties, state.out_of_play):
-        assert min(box) >= 0
-    for sp in state.spaces:
-        assert min(sp.pieces) >= 0
 
 
 @define

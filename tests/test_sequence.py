@@ -15,8 +15,17 @@ from coinlake.state.events import (
     Passed,
     TrackChanged,
 )
-from coinlake.state.model import Eligibility, GameState
-from tests.conftest import PASS, SCENARIOS, event_card_game, pass_or_first, position, settle
+from coinlake.state.model import Eligibility
+from tests.conftest import (
+    PASS,
+    SCENARIOS,
+    eligibility,
+    event_card_game,
+    pass_or_first,
+    position,
+    settle,
+    with_tracks,
+)
 
 SEEDS = (0, 7, 123)
 
@@ -25,19 +34,6 @@ def _order(game: Game) -> tuple[Faction, ...]:
     card = game.state.current_card
     assert card is not None
     return CARDS[card].faction_order
-
-
-def _eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
-    return tuple(
-        Eligibility.INELIGIBLE if f in ineligible else Eligibility.ELIGIBLE for f in Faction
-    )
-
-
-def _with_tracks(state: GameState, **values: int) -> tuple[int, ...]:
-    tracks = list(state.tracks)
-    for name, value in values.items():
-        tracks[Track[name.upper()]] = value
-    return tuple(tracks)
 
 
 def _event_card_game(scenario: str = "full") -> Game:
@@ -88,7 +84,7 @@ def test_first_eligible_is_leftmost_faction_symbol_2_3_2(scenario: str, seed: in
 def test_ineligible_factions_are_skipped_in_faction_order_2_3_2(skipped: int) -> None:
     game = _event_card_game()
     order = _order(game)
-    hand_built = position(game.state, eligibility=_eligibility(*order[:skipped]))
+    hand_built = position(game.state, eligibility=eligibility(*order[:skipped]))
     decision = hand_built.decision
     assert decision is not None
     assert decision.faction is order[skipped]
@@ -110,7 +106,7 @@ def test_factions_decide_in_card_order_2_3_2_2_3_3() -> None:
 def test_next_eligible_skips_ineligible_after_a_pass_2_3_3() -> None:
     game = _event_card_game()
     order = _order(game)
-    hand_built = position(game.state, eligibility=_eligibility(order[1]))
+    hand_built = position(game.state, eligibility=eligibility(order[1]))
     hand_built.apply(PASS)
     decision = hand_built.decision
     assert decision is not None
@@ -124,7 +120,7 @@ def test_pass_gives_resources_2_3_3(faction: Faction) -> None:
     game = _event_card_game()
     order = _order(game)
     others = [f for f in order if f is not faction]
-    hand_built = position(game.state, eligibility=_eligibility(*others[:1]))
+    hand_built = position(game.state, eligibility=eligibility(*others[:1]))
     # Pass until ``faction`` decides.
     while True:
         decision = hand_built.decision
@@ -164,7 +160,7 @@ def test_us_pass_adds_to_arvn_resources_1_8_1_2_3_3() -> None:
     game = _event_card_game()
     order = _order(game)
     hand_built = position(
-        game.state, eligibility=_eligibility(*(f for f in order if f is not Faction.US))
+        game.state, eligibility=eligibility(*(f for f in order if f is not Faction.US))
     )
     decision = hand_built.decision
     assert decision is not None and decision.faction is Faction.US
@@ -199,7 +195,7 @@ def test_last_eligible_passing_ends_the_card_2_3_3() -> None:
     """With only two Eligible Factions, the card ends when both have Passed."""
     game = _event_card_game()
     order = _order(game)
-    hand_built = position(game.state, eligibility=_eligibility(order[0], order[2]))
+    hand_built = position(game.state, eligibility=eligibility(order[0], order[2]))
     deck_before = hand_built.state.deck
     hand_built.apply(PASS)
     assert hand_built.state.played == game.state.played
@@ -238,7 +234,7 @@ def test_factions_that_did_not_act_become_eligible_2_3_6() -> None:
     game = _event_card_game()
     order = _order(game)
     ineligible = (order[1], order[3])
-    hand_built = position(game.state, eligibility=_eligibility(*ineligible))
+    hand_built = position(game.state, eligibility=eligibility(*ineligible))
     assert not hand_built.state.eligible(order[1])
     hand_built.apply(PASS)
     events = hand_built.apply(PASS)
@@ -270,8 +266,8 @@ def test_resources_clamp_at_75_on_a_coin_pass_1_8() -> None:
     coin = next(f for f in order if f.is_coin)
     hand_built = position(
         game.state,
-        eligibility=_eligibility(*(f for f in order if f is not coin)),
-        tracks=_with_tracks(game.state, arvn_resources=74),
+        eligibility=eligibility(*(f for f in order if f is not coin)),
+        tracks=with_tracks(game.state, arvn_resources=74),
     )
     events = hand_built.apply(PASS)
     assert hand_built.state.resources(Faction.ARVN) == 75
@@ -285,8 +281,8 @@ def test_resources_at_75_stay_at_75_on_an_insurgent_pass_1_8(faction: Faction) -
     order = _order(game)
     hand_built = position(
         game.state,
-        eligibility=_eligibility(*(f for f in order if f is not faction)),
-        tracks=_with_tracks(game.state, nva_resources=75, vc_resources=75),
+        eligibility=eligibility(*(f for f in order if f is not faction)),
+        tracks=with_tracks(game.state, nva_resources=75, vc_resources=75),
     )
     events = hand_built.apply(PASS)
     assert hand_built.state.resources(faction) == 75

@@ -9,20 +9,24 @@ Operations developers use.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-import attrs
 import pytest
 
-import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Select
-from coinlake.engine import Game, prime
+from coinlake import Choose, Done, Faction, Select
+from coinlake.engine import Game
 from coinlake.rules import actions, sequence
-from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot
+from coinlake.rules.actions import Outcome, SpecialActivitySlot
 from coinlake.rules.core import Ctx
 from coinlake.rules.effects import monsoon
-from coinlake.state.commands import Command
-from coinlake.state.model import Eligibility, GameState, Track
+from coinlake.state.model import Track
+from tests.conftest import (
+    KISSINGER,
+    STAND_IN_CALLS,
+    at_card,
+    eligibility,
+    refused,
+    stand_in,
+)
 
 PASS, EVENT, OP, OP_SA, LIMOP = (Choose(w) for w in ("pass", "event", "op", "op+sa", "limop"))
 UNSHADED, SHADED = Choose("unshaded"), Choose("shaded")
@@ -30,27 +34,7 @@ UNSHADED, SHADED = Choose("unshaded"), Choose("shaded")
 BOMBING_PAUSE = 41  # single use; Faction order NVA, ARVN, US, VC (cards.json)
 ROLLING_THUNDER = 10  # implemented dual use; order US, NVA, VC, ARVN
 GULF_OF_TONKIN = 1  # not implemented; order US, NVA, ARVN, VC
-KISSINGER = 2  # not implemented, used as a harmless next card
 COUP = 125
-
-
-def position(state: GameState, **changes: Any) -> Game:
-    """A game starting afresh (no procedure in progress) from ``state`` with ``changes``;
-    nothing is decided for anyone (Pivotal Event offers included)."""
-    return Game(prime(attrs.evolve(state, pending=None, **changes)))
-
-
-def at_card(card: int, next_card: int = KISSINGER, scenario: str = "short", **changes: Any) -> Game:
-    """A game (seed 7) positioned on ``card`` with ``next_card`` showing, nothing done yet."""
-    base = coinlake.new_game(scenario, seed=7).state
-    deck = tuple(c for c in base.deck if c not in (card, next_card))
-    return position(base, played=(card,), next_card=next_card, deck=deck, **changes)
-
-
-def eligibility(*ineligible: Faction) -> tuple[Eligibility, ...]:
-    return tuple(
-        Eligibility.INELIGIBLE if f in ineligible else Eligibility.ELIGIBLE for f in Faction
-    )
 
 
 # -- stand-in Operation and Special Activity (the registry's interface) --------------------
@@ -66,77 +50,18 @@ def empty_registry() -> Iterator[None]:
     actions._REGISTRY.update(saved)
 
 
-CALLS: list[dict[str, Any]] = []
-
-
-def _legal(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
-    return True
-
-
-def _stand_in_op(
-    ctx: Ctx,
-    faction: Faction,
-    *,
-    limited: bool,
-    free: bool,
-    sa: SpecialActivitySlot | None,
-    **options: Any,
-) -> ActionProc:
-    """Selects Saigon (executed: 1 space) or answers Done (no space: not executed)."""
-    CALLS.append({"faction": faction, "limited": limited, "free": free, "sa": sa is not None})
-    answer = yield ctx.ask(faction, "select-space", "stand-in", (Select("saigon"), Done()), "3.1")
-    if isinstance(answer, Select):
-        actions.pay(ctx, faction, 1, free=free, rule="3.1")
-        if sa is not None:
-            yield from sa.offer(ctx)
-    return Outcome(executed=isinstance(answer, Select))
-
-
-def _stand_in_sa(
-    ctx: Ctx,
-    faction: Faction,
-    *,
-    limited: bool,
-    free: bool,
-    sa: SpecialActivitySlot | None,
-    **options: Any,
-) -> ActionProc:
-    CALLS.append({"faction": faction, "sa-of": options.get("operation"), "free": free})
-    return Outcome(executed=True)
-    yield
-
-
 @pytest.fixture
 def stand_in_op() -> Iterator[None]:
     """A legal Operation "stand-in" (3.1), banned in Monsoon like Sweep and March."""
-    actions.operation("stand-in", tuple(Faction), rule="3.1", legal=_legal, monsoon_banned=True)(
-        _stand_in_op
-    )
-    CALLS.clear()
-    yield
-    for faction in Faction:
-        actions.unregister(faction, "stand-in")
+    with stand_in("stand-in", monsoon_banned=True):
+        yield
 
 
 @pytest.fixture
 def stand_in_sa(stand_in_op: None) -> Iterator[None]:
     """A legal Special Activity "stand-in-sa" accompanying "stand-in" (4.1.1)."""
-    actions.special_activity(
-        "stand-in-sa", tuple(Faction), rule="4.1", legal=_legal, accompanies=("stand-in",)
-    )(_stand_in_sa)
-    yield
-    for faction in Faction:
-        actions.unregister(faction, "stand-in-sa")
-
-
-def refused(game: Game, command: Command, rule: str) -> IllegalCommand:
-    """``command`` is refused citing ``rule``, and nothing changes."""
-    before = game.state
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(command)
-    assert info.value.rule == rule
-    assert game.state is before
-    return info.value
+    with stand_in("stand-in-sa", special=True, accompanies=("stand-in",)):
+        yield
 
 
 # -- 2.3.4 with the registry empty ---------------------------------------------------------
@@ -231,7 +156,12 @@ def test_limited_operation_is_limited_and_has_no_sa_2_3_5(stand_in_sa: None) -> 
     game.apply(LIMOP)
     game.apply(Choose("stand-in"))
     game.apply(Select("saigon"))
-    assert CALLS[-1] == {"faction": Faction.ARVN, "limited": True, "free": False, "sa": False}
+    assert STAND_IN_CALLS[-1] == {
+        "faction": Faction.ARVN,
+        "limited": True,
+        "free": False,
+        "sa": False,
+    }
     # both executed: the card ends; ARVN and NVA Ineligible, the others Eligible (2.3.6)
     assert game.state.current_card == KISSINGER
     assert game.state.eligibility == eligibility(Faction.NVA, Faction.ARVN)
@@ -322,7 +252,7 @@ def test_free_operation_costs_nothing_and_leaves_eligibility_3_1_2(stand_in_op: 
         gen.send(Select("saigon"))
     assert ask.faction is Faction.NVA
     assert stop.value.value == Outcome(executed=True)
-    assert CALLS[-1]["free"] is True
+    assert STAND_IN_CALLS[-1]["free"] is True
     assert ctx.state.resources(Faction.NVA) == before  # free: no cost
     assert ctx.state.eligibility == game.state.eligibility  # no Eligibility effect
     assert ctx.state.turn.acted == ()

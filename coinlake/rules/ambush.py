@@ -22,6 +22,7 @@ enemy. Under shaded Main Force Bns 1 VC Ambush space may remove a 2nd piece.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from coinlake.data.map import SPACES, space_index
@@ -32,7 +33,7 @@ from coinlake.rules.actions import (
     SpecialActivitySlot,
     special_activity,
 )
-from coinlake.rules.core import Ask, Ctx, deferred_refusals
+from coinlake.rules.core import Ask, Ctx, ask_unless_one, deferred_refusals, select_spaces
 from coinlake.state.commands import Command, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, SpaceState
 
@@ -132,16 +133,14 @@ def remove_enemies(
         )
         if may_stop:
             options.append(Done())
-        if len(options) == 1:
-            answer: Command = options[0]
-        else:
-            answer = yield ctx.ask(
-                faction,
-                "remove",
-                f"{faction}: remove an enemy piece ({nth + 1} of up to {up_to})",
-                tuple(options),
-                rule,
-            )
+        answer = yield from ask_unless_one(
+            ctx,
+            faction,
+            "remove",
+            f"{faction}: remove an enemy piece ({nth + 1} of up to {up_to})",
+            options,
+            rule,
+        )
         if not isinstance(answer, Move):
             break
         ctx.move(answer.piece, 1, answer.origin, answer.destination, rule)
@@ -265,35 +264,24 @@ def ambush(
     )
     tracker = AmbushTracker(faction, limit)
     pool = tuple(spaces) if spaces is not None else tuple(s.id for s in SPACES)
-    while len(tracker.spaces) < limit:
-        state = ctx.state
-        candidates = [
-            s
+    done = yield from select_spaces(
+        ctx,
+        faction,
+        "select-space",
+        lambda done: f"{faction}: select a space to Ambush in ({len(done) + 1} of up to {limit})",
+        rule,
+        limit=limit,
+        candidates=lambda state, done: [
+            SELECT[s]
             for s in pool
-            if s not in tracker.spaces
-            and can_ambush_in(state, faction, s, allow_active=allow_active)
-        ]
-        if not candidates:
-            break
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        if tracker.spaces:
-            options_.append(Done())
-        answer = yield ctx.ask(
-            faction,
-            "select-space",
-            f"{faction}: select a space to Ambush in ({len(tracker.spaces) + 1} of up to {limit})",
-            tuple(options_),
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(tracker.spaces): _refusals(
-                    state, faction, pool, done, allow_active, rule
-                )
-            ),
-        )
-        if not isinstance(answer, Select):
-            break
-        yield from tracker.strike(ctx, answer.space)
-    return Outcome(executed=bool(tracker.spaces))
+            if s not in done and can_ambush_in(state, faction, s, allow_active=allow_active)
+        ],
+        each=lambda space: tracker.strike(ctx, space),
+        refusals=lambda state, done: deferred_refusals(
+            partial(_refusals, state, faction, pool, done, allow_active, rule)
+        ),
+    )
+    return Outcome(executed=bool(done))
 
 
 def _refusals(

@@ -22,7 +22,6 @@ from coinlake.rules import effects
 from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot, special_activity
 from coinlake.rules.coin_operations import (
     ADJ,
-    DONE,
     IDS,
     IN_NORTH,
     IS_LOC,
@@ -33,20 +32,23 @@ from coinlake.rules.coin_operations import (
     SAIGON,
     SELECT,
     Gen,
-    ask,
     assault_in,
     can_assault_in,
     capability_side,
     choose,
     coin_control,
+    coin_sa_spaces,
     insurgent_pieces,
     kate,
     move_cmd,
+    outside_train,
+    record_sa_space,
     remove_enemies,
     shift,
     strike_targets,
+    train_spaces,
 )
-from coinlake.rules.core import Ctx
+from coinlake.rules.core import DONE, Ctx, ask_unless_one
 from coinlake.state.commands import Command, Move, Select
 from coinlake.state.model import GameState, Track
 
@@ -61,11 +63,6 @@ YOUNG_TURKS = 126
 TRANSPORT_PIECES = 6
 """4.3.2: ARVN Troops and Rangers one Transport moves, in all."""
 YOUNG_TURKS_PATRONAGE = 2
-
-
-def _record(slot: SpecialActivitySlot | None, space: str) -> None:
-    if slot is not None:
-        slot.sa_spaces.append(space)
 
 
 # -- 4.3.1 Govern --------------------------------------------------------------------------------
@@ -84,20 +81,13 @@ def _govern_space(state: GameState, i: int) -> bool:
     return sp.support > 0 and coin_control(sp.pieces)
 
 
-def _govern_avoid(slot: SpecialActivitySlot | None) -> tuple[str, ...]:
-    """4.3.1: not in a space selected for Training."""
-    if slot is not None and slot.operation == "train":
-        return tuple(slot.op_spaces)
-    return ()
-
-
 def can_govern(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
     return any(_govern_space(state, i) for i in range(N_SPACES))
 
 
 def govern_in_slot(state: GameState, slot: SpecialActivitySlot) -> bool:
-    avoid = _govern_avoid(slot)
-    return any(IDS[i] not in avoid and _govern_space(state, i) for i in range(N_SPACES))
+    """Govern could act in a space its Train did not select (4.3.1)."""
+    return outside_train(state, slot, _govern_space)
 
 
 @special_activity(
@@ -129,37 +119,17 @@ def govern(
     mandate = capability_side(state, MANDATE_OF_HEAVEN)
     limit = 1 if mandate is Side.SHADED or kate(state, free) else 2
     keep_level = mandate is Side.UNSHADED
-    avoid = _govern_avoid(slot)
-    chosen: list[str] = []
-    while len(chosen) < limit:
-        state = ctx.state
-        eligible = [
-            SELECT[i]
-            for i in range(N_SPACES)
-            if IDS[i] not in chosen and IDS[i] not in avoid and _govern_space(state, i)
-        ]
-        if not eligible:
-            break
-        answer = yield ctx.ask(
-            ARVN,
-            "govern-space",
-            f"ARVN Govern: select a space ({len(chosen)} so far)" + (" or done" if chosen else ""),
-            (*eligible, *((DONE,) if chosen else ())),
-            "4.3.1",
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        chosen.append(space)
-        _record(slot, space)
+
+    def each(space: str) -> Gen[None]:
+        nonlocal keep_level
         i = space_index(space)
-        p = state.spaces[i].pieces
+        p = ctx.state.spaces[i].pieces
         modes: list[Command] = [AID]
         if p[P.ARVN_TROOPS] + p[P.ARVN_POLICE] > p[P.US_TROOPS]:
             modes.append(PATRONAGE)
             if keep_level:
                 modes.append(PATRONAGE_NO_SHIFT)
-        mode = yield from ask(
+        mode = yield from ask_unless_one(
             ctx,
             ARVN,
             "govern-mode",
@@ -169,7 +139,7 @@ def govern(
         )
         if mode == AID:
             ctx.add_track(Track.AID, 3 * POP[i], "4.3.1")
-            continue
+            return
         amount = min(POP[i], ctx.state.aid)
         ctx.add_track(Track.AID, -amount, "4.3.1")
         ctx.add_track(Track.PATRONAGE, amount, "4.3.1")
@@ -177,6 +147,19 @@ def govern(
             keep_level = False  # only 1 space
         else:
             shift(ctx, i, -1, "4.3.1")
+
+    chosen = yield from coin_sa_spaces(
+        ctx,
+        ARVN,
+        "ARVN Govern",
+        "govern-space",
+        "4.3.1",
+        limit=limit,
+        ok=_govern_space,
+        slot=slot,
+        each=each,
+        avoid=train_spaces(slot),
+    )
     if not chosen:
         return Outcome(executed=False)
     if effects.leader_in_effect(ctx.state, YOUNG_TURKS):
@@ -268,7 +251,7 @@ def transport(
         return Outcome(executed=False)
     origin = answer.space
     o = space_index(origin)
-    _record(slot, origin)
+    record_sa_space(slot, origin)
     reach = tuple(SELECT[d] for d in transport_reach(state, o))
     moved = 0
     destinations: list[str] = []
@@ -290,7 +273,7 @@ def transport(
             for x in pieces
             for k in range(1, min(state.spaces[o].pieces[x], TRANSPORT_PIECES - moved) + 1)
         )
-        move = yield from ask(
+        move = yield from ask_unless_one(
             ctx, ARVN, "transport-count", "ARVN Transport: move which pieces?", counts, "4.3.2"
         )
         assert isinstance(move, Move)
@@ -298,7 +281,7 @@ def transport(
         moved += move.count
         if move.destination not in destinations:
             destinations.append(move.destination)
-            _record(slot, move.destination)
+            record_sa_space(slot, move.destination)
     for i in range(N_SPACES):
         n = ctx.state.spaces[i].pieces[P.ARVN_RANGER_ACTIVE]
         if n:
@@ -366,30 +349,9 @@ def raid(
     Ranger there to remove 2 enemy pieces (Bases only once no other enemy piece is there,
     never Tunneled Bases; Underground Guerrillas may be removed)."""
     slot: SpecialActivitySlot | None = options.get("slot")
-    limit = 1 if kate(ctx.state, free) else 2
-    chosen: list[str] = []
     arrived: dict[tuple[int, Piece], int] = {}
-    while len(chosen) < limit:
-        state = ctx.state
-        eligible = [
-            SELECT[i]
-            for i in range(N_SPACES)
-            if IDS[i] not in chosen and _raid_space(state, i, arrived)
-        ]
-        if not eligible:
-            break
-        answer = yield ctx.ask(
-            ARVN,
-            "raid-space",
-            f"ARVN Raid: select a space ({len(chosen)} so far)" + (" or done" if chosen else ""),
-            (*eligible, *((DONE,) if chosen else ())),
-            "4.3.3",
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        chosen.append(space)
-        _record(slot, space)
+
+    def each(space: str) -> Gen[None]:
         i = space_index(space)
         while True:
             state = ctx.state
@@ -424,4 +386,16 @@ def raid(
             if strike == STRIKE:
                 ctx.flip(space, P.ARVN_RANGER_UNDERGROUND, 1, "4.3.3")
                 yield from remove_enemies(ctx, ARVN, space, 2, "4.3.3")
+
+    chosen = yield from coin_sa_spaces(
+        ctx,
+        ARVN,
+        "ARVN Raid",
+        "raid-space",
+        "4.3.3",
+        limit=1 if kate(ctx.state, free) else 2,
+        ok=lambda state, i: _raid_space(state, i, arrived),
+        slot=slot,
+        each=each,
+    )
     return Outcome(executed=bool(chosen))

@@ -30,7 +30,7 @@ Activities (Advise's Sweep and Assault, Raid, Armored Cavalry's Assault).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from typing import Any, TypeVar
 
@@ -47,7 +47,15 @@ from coinlake.rules.actions import (
     special_activities,
     spendable,
 )
-from coinlake.rules.core import Ask, Ctx, Refusal, deferred_refusals
+from coinlake.rules.core import (
+    DONE,
+    Ask,
+    Ctx,
+    Refusal,
+    ask_unless_one,
+    deferred_refusals,
+    select_spaces,
+)
 from coinlake.rules.forces import map_sources
 from coinlake.state.commands import Choose, Command, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState, Support, Track
@@ -129,8 +137,6 @@ ENEMY_UNITS = (
 )
 """Insurgent pieces that are not Bases."""
 
-DONE = Done()
-
 
 def coin_pieces(p: Counts) -> int:
     """US and ARVN pieces in a space with counts ``p`` (Piece values 0-8)."""
@@ -171,22 +177,6 @@ def move_cmd(piece: Piece, count: int, origin: str, destination: str) -> Move:
 def choose(word: str) -> Choose:
     """A cached ``Choose`` command."""
     return Choose(word)
-
-
-def ask(
-    ctx: Ctx,
-    faction: Faction | None,
-    kind: str,
-    prompt: str,
-    options: tuple[Command, ...],
-    rule: str,
-    refusals: tuple[Refusal, ...] = (),
-) -> Gen[Command]:
-    """Ask, unless there is exactly one legal answer: then it is the answer."""
-    if len(options) == 1:
-        return options[0]
-    answer = yield ctx.ask(faction, kind, prompt, options, rule, refusals)
-    return answer
 
 
 def shift(ctx: Ctx, i: int, levels: int, rule: str) -> None:
@@ -265,6 +255,190 @@ def space_menu(
     if done:
         options.append(DONE)
     return tuple(options)
+
+
+def so_far(label: str, what: str = "a space") -> Callable[[Sequence[str]], str]:
+    """The prompt of a COIN space selection: ``"<label>: select <what> (N so far)"``, then
+    ``" or done"`` once ``done`` is offered."""
+    return lambda chosen: (
+        f"{label}: select {what} ({len(chosen)} so far)" + (" or done" if chosen else "")
+    )
+
+
+def operation_spaces(
+    ctx: Ctx,
+    faction: Faction,
+    name: str,
+    rule: str,
+    *,
+    sa: SpecialActivitySlot | None,
+    limit: int,
+    allowed: frozenset[int] | None,
+    ok: Callable[[GameState, int], object],
+    reason: Callable[[GameState, int], tuple[str, str] | None],
+    each: Callable[[str], Gen[object]],
+    avoid: Callable[[], tuple[str, ...]] | None = None,
+    provinces_and_cities: bool = True,
+    what: str = "a space",
+) -> Gen[list[str]]:
+    """The main step of Train, Sweep and Assault (3.2): select up to ``limit`` spaces ``i``
+    where ``ok(state, i)``, among those an Event ``allowed`` (5.1) and not ``avoid()``
+    (4.1.1), each once (3.1), and resolve each with ``each``; the Special Activities that
+    may start now are listed beside them (4.1), ``done`` after the first space. Refusals
+    per :func:`space_refusals`. Returns the spaces selected."""
+
+    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+        if len(chosen) >= limit:
+            return []
+        skip = avoid() if avoid is not None else ()
+        return [
+            SELECT[i]
+            for i in range(N_SPACES)
+            if IDS[i] not in chosen
+            and IDS[i] not in skip
+            and (allowed is None or i in allowed)
+            and ok(state, i)
+        ]
+
+    def refusals(state: GameState, chosen: tuple[str, ...]) -> tuple[Refusal, ...]:
+        return deferred_refusals(
+            partial(
+                space_refusals,
+                state,
+                faction,
+                name,
+                reason,
+                chosen,
+                sa,
+                rule=rule if provinces_and_cities else None,
+                avoid=avoid() if avoid is not None else (),
+                full=len(chosen) >= limit,
+            )
+        )
+
+    return (
+        yield from select_spaces(
+            ctx,
+            faction,
+            f"{name.lower()}-space",
+            so_far(f"{faction} {name}", what),
+            rule,
+            candidates=candidates,
+            each=each,
+            refusals=refusals,
+            record=None if sa is None else sa.op_spaces,
+            extras=None if sa is None else sa.choices,
+            take_extra=None if sa is None else (lambda answer: sa.take(ctx, answer)),
+        )
+    )
+
+
+def space_refusals(
+    state: GameState,
+    faction: Faction,
+    name: str,
+    reason: Callable[[GameState, int], tuple[str, str] | None],
+    chosen: tuple[str, ...],
+    sa: SpecialActivitySlot | None,
+    *,
+    rule: str | None = None,
+    avoid: tuple[str, ...] = (),
+    full: bool = False,
+) -> Iterator[Refusal]:
+    """Why each space may not be selected for the Operation ``name`` now: North Vietnam
+    (1.4.2) or a LoC when it selects Provinces and Cities only (its ``rule``), already
+    selected (3.1), selected for the Special Activity (``avoid``, 4.1.1), no more spaces
+    (``full``, 2.3.5), or ``reason``; then why the Special Activities are not offered."""
+    for i in range(N_SPACES):
+        if rule is not None and IN_NORTH[i]:
+            yield SELECT[i], "US and ARVN never enter North Vietnam", "1.4.2"
+        elif rule is not None and IS_LOC[i]:
+            yield SELECT[i], f"{name} selects Provinces and Cities; {NAMES[i]} is a LoC", rule
+        elif IDS[i] in chosen:
+            yield SELECT[i], f"{NAMES[i]} was already selected for this {name}", "3.1"
+        elif IDS[i] in avoid:
+            yield SELECT[i], f"{NAMES[i]} was selected for the Special Activity", "4.1.1"
+        elif full:
+            yield SELECT[i], f"no more {name} spaces may be selected", "2.3.5"
+        else:
+            why = reason(state, i)
+            if why is not None:
+                yield SELECT[i], *why
+    yield from sa_refusals(state, faction, sa)
+
+
+def train_spaces(slot: SpecialActivitySlot | None) -> tuple[str, ...]:
+    """The spaces selected for Training so far: Advise and Govern may not select them
+    (4.2.1, 4.3.1)."""
+    if slot is not None and slot.operation == "train":
+        return tuple(slot.op_spaces)
+    return ()
+
+
+def outside_train(
+    state: GameState, slot: SpecialActivitySlot, ok: Callable[[GameState, int], object]
+) -> bool:
+    """Whether ``ok(state, i)`` holds in a space the Train did not select (4.2.1, 4.3.1)."""
+    avoid = train_spaces(slot)
+    return any(IDS[i] not in avoid and ok(state, i) for i in range(N_SPACES))
+
+
+def record_sa_space(slot: SpecialActivitySlot | None, space: str) -> None:
+    """Note a space the Special Activity selected, for its Operation to see (4.1.1)."""
+    if slot is not None:
+        slot.sa_spaces.append(space)
+
+
+def coin_sa_spaces(
+    ctx: Ctx,
+    faction: Faction,
+    label: str,
+    kind: str,
+    rule: str,
+    *,
+    limit: int,
+    ok: Callable[[GameState, int], object],
+    slot: SpecialActivitySlot | None,
+    each: Callable[[str], Gen[object]],
+    avoid: tuple[str, ...] = (),
+) -> Gen[list[str]]:
+    """The spaces of a US or ARVN Special Activity (4.2, 4.3): up to ``limit`` spaces ``i``
+    where ``ok(state, i)``, not in ``avoid`` (4.1.1), each once, ``done`` after the first
+    (4.1); ``each(space)`` resolves a space once selected. Returns the spaces selected."""
+    return (
+        yield from select_spaces(
+            ctx,
+            faction,
+            kind,
+            so_far(label),
+            rule,
+            limit=limit,
+            candidates=lambda state, chosen: [
+                SELECT[i]
+                for i in range(N_SPACES)
+                if IDS[i] not in chosen and IDS[i] not in avoid and ok(state, i)
+            ],
+            each=each,
+            record=None if slot is None else slot.sa_spaces,
+        )
+    )
+
+
+def which_piece(
+    ctx: Ctx,
+    faction: Faction,
+    kind: str,
+    prompt: str,
+    pieces: Sequence[Piece],
+    space: str,
+    rule: str,
+) -> Gen[Piece]:
+    """Ask which of ``pieces`` to remove from ``space`` to Available, unless only one."""
+    answer = yield from ask_unless_one(
+        ctx, faction, kind, prompt, tuple(move_cmd(p, 1, space, AVAILABLE) for p in pieces), rule
+    )
+    assert isinstance(answer, Move)
+    return answer.piece
 
 
 # -- activation (3.2.2, 3.2.3) -----------------------------------------------------------------
@@ -347,17 +521,16 @@ def sweep_aftermath(ctx: Ctx, faction: Faction, spaces: list[str], rule: str) ->
                     break
                 where = answer.space
             done.append(where)
-            choices = cobras_targets(ctx.state.space(where).pieces)
-            picked = yield from ask(
+            piece = yield from which_piece(
                 ctx,
                 faction,
                 "cobras-piece",
                 f"Cobras: remove which piece from {where}?",
-                tuple(move_cmd(c, 1, where, AVAILABLE) for c in choices),
+                cobras_targets(ctx.state.space(where).pieces),
+                where,
                 "5.3",
             )
-            assert isinstance(picked, Move)
-            ctx.move(picked.piece, 1, where, AVAILABLE, "5.3")
+            ctx.move(piece, 1, where, AVAILABLE, "5.3")
     if capability_side(ctx.state, BOOBY_TRAPS) is Side.SHADED:
         troop = TROOPS[faction]
         box = CASUALTIES if faction is US else AVAILABLE
@@ -496,15 +669,15 @@ def _assault_removal(
                     n -= k
                     removed += k
             continue
-        answer = yield ctx.ask(
+        piece = yield from which_piece(
+            ctx,
             faction,
             "assault-piece",
             f"{faction} Assault in {NAMES[i]}: remove which piece next ({n} left)?",
-            tuple(move_cmd(c, 1, space, AVAILABLE) for c in candidates),
+            candidates,
+            space,
             rule,
         )
-        assert isinstance(answer, Move)
-        piece = answer.piece
         if piece in extra:
             flags.abrams = True
             abrams = False
@@ -536,7 +709,7 @@ def _tunnel_roll(ctx: Ctx, faction: Faction, space: str, rule: str) -> Gen[None]
     if ctx.roll("Tunnel", rule) < 4:
         return
     words = {P.NVA_TUNNELED_BASE: "nva-tunnel", P.VC_TUNNELED_BASE: "vc-tunnel"}
-    answer = yield from ask(
+    answer = yield from ask_unless_one(
         ctx,
         faction,
         "tunnel",
@@ -569,15 +742,15 @@ def remove_enemies(ctx: Ctx, faction: Faction, space: str, n: int, rule: str) ->
         if len(targets) == 1 or n - removed >= sum(p[t] for t in targets):
             piece = targets[0]
         else:
-            answer = yield ctx.ask(
+            piece = yield from which_piece(
+                ctx,
                 faction,
                 "remove-piece",
                 f"{faction}: remove which enemy piece from {space} ({n - removed} left)?",
-                tuple(move_cmd(t, 1, space, AVAILABLE) for t in targets),
+                targets,
+                space,
                 rule,
             )
-            assert isinstance(answer, Move)
-            piece = answer.piece
         ctx.move(piece, 1, space, AVAILABLE, rule)
         removed += 1
     return removed
@@ -632,28 +805,12 @@ def can_train(state: GameState, faction: Faction, *, limited: bool, free: bool) 
     return any(_train_space(state, faction, i) for i in range(N_SPACES))
 
 
-def _train_refusals(
-    state: GameState,
-    faction: Faction,
-    chosen: tuple[str, ...],
-    avoid: tuple[str, ...],
-    sa: SpecialActivitySlot | None,
-) -> Iterator[Refusal]:
-    for i in range(N_SPACES):
-        if IN_NORTH[i]:
-            yield SELECT[i], "US and ARVN never enter North Vietnam", "1.4.2"
-        elif IS_LOC[i]:
-            yield SELECT[i], f"Train selects Provinces and Cities; {NAMES[i]} is a LoC", "3.2.1"
-        elif IDS[i] in chosen:
-            yield SELECT[i], f"{NAMES[i]} was already selected for this Train", "3.1"
-        elif IDS[i] in avoid:
-            yield SELECT[i], f"{NAMES[i]} was selected for the Special Activity", "4.1.1"
-        elif not _train_space(state, faction, i):
-            if faction is US:
-                yield SELECT[i], f"the US Trains only where US pieces are ({NAMES[i]})", "3.2.1"
-            else:
-                yield SELECT[i], f"ARVN does not Train under NVA Control ({NAMES[i]})", "3.2.1"
-    yield from sa_refusals(state, faction, sa)
+def _train_reason(state: GameState, i: int, *, faction: Faction) -> tuple[str, str] | None:
+    if _train_space(state, faction, i):
+        return None
+    if faction is US:
+        return f"the US Trains only where US pieces are ({NAMES[i]})", "3.2.1"
+    return f"ARVN does not Train under NVA Control ({NAMES[i]})", "3.2.1"
 
 
 def _sa_train_spaces(sa: SpecialActivitySlot | None) -> tuple[str, ...]:
@@ -678,44 +835,20 @@ def train(
     (US, Saigon) transfer Patronage in 1 selected space. 3 ARVN Resources per space where
     ARVN pieces are placed (ARVN: a Base counts); ARVN Train adds 5 Aid under Minh (2.4.1)."""
     allowed, limit = scope(options)
-    limit = 1 if limited else limit
-    chosen: list[str] = []
     paid: set[str] = set()
-    while len(chosen) < limit:
-        state = ctx.state
-        avoid = _sa_train_spaces(sa)
-        eligible = [
-            i
-            for i in range(N_SPACES)
-            if _train_space(state, faction, i)
-            and IDS[i] not in chosen
-            and IDS[i] not in avoid
-            and (allowed is None or i in allowed)
-        ]
-        menu = space_menu(state, faction, eligible, sa, done=bool(chosen))
-        if not menu or menu == (DONE,):
-            break
-        snapshot = tuple(chosen)
-        answer = yield ctx.ask(
-            faction,
-            "train-space",
-            f"{faction} Train: select a space ({len(chosen)} so far)"
-            + (" or done" if chosen else ""),
-            menu,
-            "3.2.1",
-            deferred_refusals(partial(_train_refusals, state, faction, snapshot, avoid, sa)),
-        )
-        if isinstance(answer, Done):
-            break
-        if isinstance(answer, Choose):
-            assert sa is not None
-            yield from sa.take(ctx, answer)
-            continue
-        assert isinstance(answer, Select)
-        chosen.append(answer.space)
-        if sa is not None:
-            sa.op_spaces.append(answer.space)
-        yield from _train_placement(ctx, faction, answer.space, free, paid)
+    chosen = yield from operation_spaces(
+        ctx,
+        faction,
+        "Train",
+        "3.2.1",
+        sa=sa,
+        limit=1 if limited else limit,
+        allowed=allowed,
+        ok=lambda state, i: _train_space(state, faction, i),
+        reason=partial(_train_reason, faction=faction),
+        avoid=lambda: _sa_train_spaces(sa),
+        each=lambda space: _train_placement(ctx, faction, space, free, paid),
+    )
     if not chosen:
         return Outcome(executed=False)
     yield from _train_follow_up(ctx, faction, chosen, free, paid, sa)
@@ -895,7 +1028,7 @@ def _pacify(
         for s in chosen
         if s not in pacified and _can_pacify(state, faction, space_index(s), cost)
     ]
-    answer = yield from ask(
+    answer = yield from ask_unless_one(
         ctx, faction, "pacify-space", f"{faction}: Pacify in which space?", tuple(where), "3.2.1"
     )
     assert isinstance(answer, Select)
@@ -910,7 +1043,7 @@ def _pacify(
         else:
             level = Support(sp.support + k - sp.terror)
             extents.append(choose(level.name.lower().replace("_", "-")))
-    extent = yield from ask(
+    extent = yield from ask_unless_one(
         ctx,
         faction,
         "pacify-extent",
@@ -932,7 +1065,7 @@ def _build_base(ctx: Ctx, chosen: list[str], free: bool, paid: set[str]) -> Gen[
     Resources unless the space was already paid for."""
     state = ctx.state
     where = tuple(SELECT[space_index(s)] for s in chosen if _can_build_base(state, s, free, paid))
-    answer = yield from ask(
+    answer = yield from ask_unless_one(
         ctx, ARVN, "base-space", "ARVN: place a Base in which space?", where, "3.2.1"
     )
     assert isinstance(answer, Select)
@@ -942,12 +1075,12 @@ def _build_base(ctx: Ctx, chosen: list[str], free: bool, paid: set[str]) -> Gen[
     mixes = tuple(
         choose(f"{t}-troops-{3 - t}-police") for t in range(max(0, 3 - police), min(3, troops) + 1)
     )
-    mix = yield from ask(
+    mix = yield from ask_unless_one(
         ctx, ARVN, "base-cubes", "ARVN: which 3 cubes does the Base replace?", mixes, "3.2.1"
     )
     assert isinstance(mix, Choose)
     t = int(mix.option.split("-")[0])
-    source = yield from ask(
+    source = yield from ask_unless_one(
         ctx,
         ARVN,
         "base-source",
@@ -967,7 +1100,7 @@ def _build_base(ctx: Ctx, chosen: list[str], free: bool, paid: set[str]) -> Gen[
 def _transfer_patronage(ctx: Ctx) -> Gen[None]:
     """US Train in Saigon (3.2.1): move up to 3 Patronage to ARVN Resources."""
     most = min(3, ctx.state.patronage)
-    answer = yield from ask(
+    answer = yield from ask_unless_one(
         ctx,
         US,
         "patronage",
@@ -1003,7 +1136,7 @@ def _cap_police(ctx: Ctx) -> Gen[None]:
         if state.spaces[i].pieces[P.US_TROOPS]
         and (state.available[P.ARVN_POLICE] or any(j != i for j in police))
     )
-    answer = yield from ask(
+    answer = yield from ask_unless_one(
         ctx, US, "cap-space", "Combined Action Platoons: Police into which space?", targets, "5.3"
     )
     assert isinstance(answer, Select)
@@ -1012,7 +1145,7 @@ def _cap_police(ctx: Ctx) -> Gen[None]:
     if state.available[P.ARVN_POLICE]:
         sources.append(move_cmd(P.ARVN_POLICE, 1, AVAILABLE, space))
     sources += [move_cmd(P.ARVN_POLICE, 1, IDS[i], space) for i in police if IDS[i] != space]
-    source = yield from ask(
+    source = yield from ask_unless_one(
         ctx, US, "cap-source", "Combined Action Platoons: which Police?", tuple(sources), "5.3"
     )
     assert isinstance(source, Move)
@@ -1098,7 +1231,7 @@ def patrol(
         assert isinstance(answer, Select)
         o = space_index(answer.space)
         reach = patrol_reach(state, o) if destination is None else [destination]
-        target = yield from ask(
+        target = yield from ask_unless_one(
             ctx,
             faction,
             "patrol-destination",
@@ -1113,7 +1246,7 @@ def patrol(
             for c in cubes
             for k in range(1, state.spaces[o].pieces[c] - arrived.get((o, c), 0) + 1)
         )
-        move = yield from ask(
+        move = yield from ask_unless_one(
             ctx, faction, "patrol-count", f"{faction} Patrol: move how many?", counts, "3.2.2"
         )
         assert isinstance(move, Move)
@@ -1199,26 +1332,12 @@ def can_sweep(state: GameState, faction: Faction, *, limited: bool, free: bool) 
     return faction is US or free or spendable(state, ARVN) >= TRAIN_COST
 
 
-def _sweep_refusals(
-    state: GameState,
-    faction: Faction,
-    chosen: tuple[str, ...],
-    free: bool,
-    full: bool,
-    sa: SpecialActivitySlot | None,
-) -> Iterator[Refusal]:
-    for i in range(N_SPACES):
-        if IN_NORTH[i]:
-            yield SELECT[i], "US and ARVN never enter North Vietnam", "1.4.2"
-        elif IS_LOC[i]:
-            yield SELECT[i], f"Sweep selects Provinces and Cities; {NAMES[i]} is a LoC", "3.2.3"
-        elif IDS[i] in chosen:
-            yield SELECT[i], f"{NAMES[i]} was already selected for this Sweep", "3.1"
-        elif full:
-            yield SELECT[i], "no more Sweep spaces may be selected", "2.3.5"
-        elif not _sweep_space(state, faction, i, free):
-            yield SELECT[i], "ARVN cannot pay 3 Resources for another Sweep space", "3.2.3"
-    yield from sa_refusals(state, faction, sa)
+def _sweep_reason(
+    state: GameState, i: int, *, faction: Faction, free: bool
+) -> tuple[str, str] | None:
+    if _sweep_space(state, faction, i, free):
+        return None
+    return "ARVN cannot pay 3 Resources for another Sweep space", "3.2.3"
 
 
 @operation("sweep", (US, ARVN), rule="3.2.3", legal=can_sweep, monsoon_banned=True)
@@ -1241,48 +1360,25 @@ def sweep(
     if faction is US and capability_side(ctx.state, COMBINED_ACTION_PLATOONS) is Side.SHADED:
         limit = min(limit, 2)
     troop = TROOPS[faction]
-    chosen: list[str] = []
     arrived: dict[int, int] = {}
-    while True:
-        state = ctx.state
-        full = len(chosen) >= limit
-        eligible = (
-            []
-            if full
-            else [
-                i
-                for i in range(N_SPACES)
-                if IDS[i] not in chosen
-                and _sweep_space(state, faction, i, free)
-                and (allowed is None or i in allowed)
-            ]
-        )
-        menu = space_menu(state, faction, eligible, sa, done=bool(chosen))
-        if not menu or menu == (DONE,):
-            break
-        snapshot = tuple(chosen)
-        answer = yield ctx.ask(
-            faction,
-            "sweep-space",
-            f"{faction} Sweep: select a destination ({len(chosen)} so far)"
-            + (" or done" if chosen else ""),
-            menu,
-            "3.2.3",
-            deferred_refusals(partial(_sweep_refusals, state, faction, snapshot, free, full, sa)),
-        )
-        if isinstance(answer, Done):
-            break
-        if isinstance(answer, Choose):
-            assert sa is not None
-            yield from sa.take(ctx, answer)
-            continue
-        assert isinstance(answer, Select)
-        space = answer.space
-        chosen.append(space)
-        if sa is not None:
-            sa.op_spaces.append(space)
+
+    def each(space: str) -> Gen[None]:
         pay(ctx, faction, TRAIN_COST if faction is ARVN else 0, free=free, rule="3.2.3")
         yield from _sweep_moves(ctx, faction, space_index(space), troop, arrived)
+
+    chosen = yield from operation_spaces(
+        ctx,
+        faction,
+        "Sweep",
+        "3.2.3",
+        sa=sa,
+        limit=limit,
+        allowed=allowed,
+        ok=lambda state, i: _sweep_space(state, faction, i, free),
+        reason=partial(_sweep_reason, faction=faction, free=free),
+        each=each,
+        what="a destination",
+    )
     if not chosen:
         return Outcome(executed=False)
     for space in chosen:
@@ -1314,7 +1410,7 @@ def _sweep_moves(
             move_cmd(troop, k, IDS[o], IDS[d])
             for k in range(1, state.spaces[o].pieces[troop] - arrived.get(o, 0) + 1)
         )
-        move = yield from ask(
+        move = yield from ask_unless_one(
             ctx, faction, "sweep-count", f"{faction} Sweep: move how many Troops?", counts, "3.2.3"
         )
         assert isinstance(move, Move)
@@ -1338,23 +1434,10 @@ def can_assault(state: GameState, faction: Faction, *, limited: bool, free: bool
     return False
 
 
-def _assault_refusals(
-    state: GameState,
-    faction: Faction,
-    chosen: tuple[str, ...],
-    full: bool,
-    sa: SpecialActivitySlot | None,
-) -> Iterator[Refusal]:
-    for i in range(N_SPACES):
-        if IDS[i] in chosen:
-            yield SELECT[i], f"{NAMES[i]} was already selected for this Assault", "3.1"
-        elif full:
-            yield SELECT[i], "no more Assault spaces may be selected", "2.3.5"
-        elif not can_assault_in(state.spaces[i].pieces, faction):
-            yield SELECT[i], f"no {faction} cubes with Insurgents in {NAMES[i]}", "3.2.4"
-        else:
-            yield SELECT[i], "ARVN cannot pay 3 Resources for another Assault space", "3.2.4"
-    yield from sa_refusals(state, faction, sa)
+def _assault_reason(state: GameState, i: int, *, faction: Faction) -> tuple[str, str]:
+    if not can_assault_in(state.spaces[i].pieces, faction):
+        return f"no {faction} cubes with Insurgents in {NAMES[i]}", "3.2.4"
+    return "ARVN cannot pay 3 Resources for another Assault space", "3.2.4"
 
 
 @operation("assault", (US, ARVN), rule="3.2.4", legal=can_assault)
@@ -1378,47 +1461,29 @@ def assault(
     if faction is US and capability_side(ctx.state, ABRAMS) is Side.SHADED:
         limit = min(limit, 2)
     flags = AssaultFlags()
-    chosen: list[str] = []
-    while True:
-        state = ctx.state
-        full = len(chosen) >= limit
-        payable = faction is US or free or spendable(state, ARVN) >= TRAIN_COST
-        eligible = (
-            []
-            if full or not payable
-            else [
-                i
-                for i in range(N_SPACES)
-                if IDS[i] not in chosen
-                and can_assault_in(state.spaces[i].pieces, faction)
-                and (allowed is None or i in allowed)
-            ]
+
+    def ok(state: GameState, i: int) -> bool:
+        return can_assault_in(state.spaces[i].pieces, faction) and (
+            faction is US or free or spendable(state, ARVN) >= TRAIN_COST
         )
-        menu = space_menu(state, faction, eligible, sa, done=bool(chosen))
-        if not menu or menu == (DONE,):
-            break
-        snapshot = tuple(chosen)
-        answer = yield ctx.ask(
-            faction,
-            "assault-space",
-            f"{faction} Assault: select a space ({len(chosen)} so far)"
-            + (" or done" if chosen else ""),
-            menu,
-            "3.2.4",
-            deferred_refusals(partial(_assault_refusals, state, faction, snapshot, full, sa)),
-        )
-        if isinstance(answer, Done):
-            break
-        if isinstance(answer, Choose):
-            assert sa is not None
-            yield from sa.take(ctx, answer)
-            continue
-        assert isinstance(answer, Select)
-        chosen.append(answer.space)
-        if sa is not None:
-            sa.op_spaces.append(answer.space)
+
+    def each(space: str) -> Gen[int]:
         pay(ctx, faction, TRAIN_COST if faction is ARVN else 0, free=free, rule="3.2.4")
-        yield from assault_in(ctx, faction, answer.space, "3.2.4", flags)
+        return (yield from assault_in(ctx, faction, space, "3.2.4", flags))
+
+    chosen = yield from operation_spaces(
+        ctx,
+        faction,
+        "Assault",
+        "3.2.4",
+        sa=sa,
+        limit=limit,
+        allowed=allowed,
+        ok=ok,
+        reason=partial(_assault_reason, faction=faction),
+        each=each,
+        provinces_and_cities=False,
+    )
     if not chosen:
         return Outcome(executed=False)
     if faction is US and (free or spendable(ctx.state, US) >= TRAIN_COST):

@@ -10,13 +10,13 @@ its start after an undo, a fork or a load (see ``docs/architecture.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from attrs import frozen
 
 from coinlake.data.pieces import Faction, Piece
-from coinlake.state.commands import Command
+from coinlake.state.commands import Command, Done, Select
 from coinlake.state.events import (
     CardPlayed,
     CardRevealed,
@@ -214,3 +214,85 @@ class Ctx:
         card = self.state.next_card
         if card is not None:
             self.emit(CardPlayed(seq=self.seq, rule=rule, card=card))
+
+
+# -- asking ------------------------------------------------------------------------------------
+DONE = Done()
+"""The answer that ends a step of several choices."""
+
+
+def ask_unless_one(
+    ctx: Ctx,
+    faction: Faction | None,
+    kind: str,
+    prompt: str,
+    options: Sequence[Command],
+    rule: str,
+    refusals: tuple[Refusal, ...] = (),
+) -> Generator[Ask, Command, Command]:
+    """Ask, unless there is exactly one legal answer: then it is the answer, unasked."""
+    if len(options) == 1:
+        return options[0]
+    answer = yield ctx.ask(faction, kind, prompt, tuple(options), rule, refusals)
+    return answer
+
+
+def select_spaces(
+    ctx: Ctx,
+    faction: Faction,
+    kind: str,
+    prompt: Callable[[Sequence[str]], str],
+    rule: str,
+    *,
+    candidates: Callable[[GameState, Sequence[str]], Iterable[Command]],
+    each: Callable[[str], Generator[Ask, Command, object]],
+    limit: int | None = None,
+    refusals: Callable[[GameState, tuple[str, ...]], tuple[Refusal, ...]] | None = None,
+    record: list[str] | None = None,
+    extras: Callable[[GameState], Iterable[Command]] | None = None,
+    take_extra: Callable[[Command], Generator[Ask, Command, object]] | None = None,
+    may_stop: Callable[[GameState, Sequence[str], Sequence[Command]], bool] | None = None,
+    ask_done_alone: bool = False,
+    forced: bool = False,
+) -> Generator[Ask, Command, list[str]]:
+    """Let ``faction`` select spaces one at a time, each once (3.1, 4.1), up to ``limit``,
+    resolving each with ``each(space)`` as it is selected; returns the spaces selected.
+
+    Each step offers ``candidates(state, chosen)`` (``Select`` commands), then
+    ``extras(state)`` (e.g. Special Activities that may start now, 4.1: answered through
+    ``take_extra``), then ``Done`` when ``may_stop(state, chosen, candidates)`` (default:
+    once a space was selected). The selection ends on ``Done``, at ``limit``, or when
+    nothing but ``Done`` is left to offer (``ask_done_alone``: only when not even ``Done``
+    is). ``refusals(state, chosen)`` gives the step's :attr:`Ask.refusals` (build them with
+    :func:`deferred_refusals`); ``record`` receives each space (``slot.op_spaces`` or
+    ``slot.sa_spaces``, 4.1.1); ``forced``: a single option is taken without asking."""
+    chosen: list[str] = []
+    while limit is None or len(chosen) < limit:
+        state = ctx.state
+        selects = tuple(candidates(state, chosen))
+        options = [*selects, *(extras(state) if extras is not None else ())]
+        if not options and not ask_done_alone:
+            break
+        stop = bool(chosen) if may_stop is None else may_stop(state, chosen, selects)
+        if stop:
+            options.append(DONE)
+        if not options:
+            break
+        why = refusals(state, tuple(chosen)) if refusals is not None else ()
+        text = prompt(chosen)
+        if forced:
+            answer = yield from ask_unless_one(ctx, faction, kind, text, options, rule, why)
+        else:
+            answer = yield ctx.ask(faction, kind, text, tuple(options), rule, why)
+        if isinstance(answer, Done):
+            break
+        if not isinstance(answer, Select):
+            if take_extra is None:
+                break
+            yield from take_extra(answer)
+            continue
+        chosen.append(answer.space)
+        if record is not None:
+            record.append(answer.space)
+        yield from each(answer.space)
+    return chosen

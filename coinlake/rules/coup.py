@@ -20,8 +20,8 @@ from collections.abc import Callable, Generator
 from coinlake.data.cards import CARDS, FAILED_ATTEMPTS, CardKind
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
-from coinlake.rules import effects, victory
-from coinlake.rules.core import Ask, Ctx, Proc, procedure
+from coinlake.rules import effects, forces, victory
+from coinlake.rules.core import Ask, Ctx, Proc, ask_unless_one, procedure
 from coinlake.state.commands import Choose, Command, Done, Move, Select
 from coinlake.state.events import (
     CoupPhaseChanged,
@@ -157,22 +157,6 @@ def _enter(ctx: Ctx, phase: CoupPhase, rule: str) -> None:
     ctx.emit(CoupPhaseChanged(seq=ctx.seq, rule=rule, phase=phase))
 
 
-def _ask(
-    ctx: Ctx,
-    faction: Faction | None,
-    kind: str,
-    prompt: str,
-    options: tuple[Command, ...],
-    rule: str,
-    refusals: tuple[tuple[Command, str, str], ...] = (),
-) -> Generator[Ask, Command, Command]:
-    """Ask, unless there is exactly one legal answer: then it is the answer."""
-    if len(options) == 1:
-        return options[0]
-    answer = yield ctx.ask(faction, kind, prompt, options, rule, refusals)
-    return answer
-
-
 # -- 2.4 the Coup card ---------------------------------------------------------------------------
 @procedure("coup_card")
 def coup_card(ctx: Ctx) -> Proc:
@@ -209,7 +193,7 @@ def failed_attempt(ctx: Ctx) -> Steps:
                 ctx.move(kinds[0], due, sp.id, AVAILABLE, "2.4")
                 break
             options: tuple[Command, ...] = tuple(Move(p, 1, sp.id, AVAILABLE) for p in kinds)
-            choice = yield from _ask(
+            choice = yield from ask_unless_one(
                 ctx,
                 Faction.ARVN,
                 "coup-removal",
@@ -284,7 +268,7 @@ def sabotage(ctx: Ctx) -> Steps:
             for loc in candidates:
                 ctx.set_markers(loc, "sabotage", 1, "6.2.1")
             return
-        choice = yield from _ask(
+        choice = yield from ask_unless_one(
             ctx,
             Faction.VC,
             "sabotage",
@@ -447,7 +431,7 @@ def _influence(
         space = choice.space
         steps = min(_steps_possible(ctx.state, space, toward, shifts), affordable)
         extents = _extent_options(ctx.state, space, toward, steps)
-        extent = yield from _ask(
+        extent = yield from ask_unless_one(
             ctx,
             faction,
             f"{kind}-extent",
@@ -466,22 +450,16 @@ def _influence(
 def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
     """Unshaded Cadres (116, 5.3): the VC removes ``count`` of its Guerrillas from the space
     it Agitates, to Available, choosing Active or Underground one at a time where both."""
-    kinds = (Piece.VC_GUERRILLA_ACTIVE, Piece.VC_GUERRILLA_UNDERGROUND)
-    for left in range(count, 0, -1):
-        here = ctx.state.space(space)
-        options: tuple[Command, ...] = tuple(
-            Move(p, 1, space, AVAILABLE) for p in kinds if here.count(p)
-        )
-        choice = yield from _ask(
-            ctx,
-            Faction.VC,
-            "cadres-removal",
-            f"Cadres: remove a VC Guerrilla from {_name(space)} ({left} to go)",
-            options,
-            "5.3",
-        )
-        assert isinstance(choice, Move)
-        ctx.move(choice.piece, 1, space, AVAILABLE, "5.3")
+    yield from forces.remove_one_at_a_time(
+        ctx,
+        Faction.VC,
+        "cadres-removal",
+        lambda nth: f"Cadres: remove a VC Guerrilla from {_name(space)} ({count - nth} to go)",
+        space,
+        (Piece.VC_GUERRILLA_ACTIVE, Piece.VC_GUERRILLA_UNDERGROUND),
+        count,
+        "5.3",
+    )
 
 
 def _pacify_reason(faction: Faction) -> Callable[[GameState, str], tuple[str, str] | None]:
@@ -645,7 +623,7 @@ def _one_move(
         options = (*options, Done())
     else:
         refusals = ((Done(), blocked, mover.rule),)
-    choice = yield from _ask(
+    choice = yield from ask_unless_one(
         ctx,
         mover.faction,
         f"{mover.kind}-origin",
@@ -657,7 +635,7 @@ def _one_move(
     if not isinstance(choice, Select):
         return None
     origin = choice.space
-    choice = yield from _ask(
+    choice = yield from ask_unless_one(
         ctx,
         mover.faction,
         f"{mover.kind}-destination",
@@ -674,7 +652,7 @@ def _one_move(
             if piece.kind.value == "base" and destination not in (AVAILABLE, CASUALTIES):
                 n = min(n, 2 - state.space(destination).bases())
             counts.extend(Move(piece, k, origin, destination) for k in range(1, n + 1))
-    move = yield from _ask(
+    move = yield from ask_unless_one(
         ctx,
         mover.faction,
         f"{mover.kind}-count",

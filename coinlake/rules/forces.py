@@ -6,9 +6,12 @@ helpers, so availability, stacking and Underground/Active status are handled in 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Sequence
+
 from coinlake.data.map import SPACES, Country, space_index
 from coinlake.data.pieces import ACTIVE, BASES, UNDERGROUND, Faction, Kind, Piece
-from coinlake.rules.core import Ctx
+from coinlake.rules.core import Ask, Ctx, ask_unless_one
+from coinlake.state.commands import Command, Move
 from coinlake.state.model import AVAILABLE, GameState
 
 MAX_BASES = 2
@@ -78,6 +81,32 @@ def remove(ctx: Ctx, piece: Piece, count: int, space: str, rule: str, box: str =
     """Remove pieces from a space to a box (Available unless a rule says Casualties or Out of
     Play, 1.4.1)."""
     ctx.move(piece, count, space, box, rule)
+
+
+def remove_one_at_a_time(
+    ctx: Ctx,
+    faction: Faction,
+    kind: str,
+    prompt: Callable[[int], str],
+    space: str,
+    pieces: Sequence[Piece],
+    count: int,
+    rule: str,
+) -> Generator[Ask, Command, int]:
+    """Remove up to ``count`` of ``pieces`` from ``space`` to Available one at a time,
+    ``faction`` choosing which where more than one kind is there (3.1); ``prompt(nth)``
+    asks for the ``nth`` (from 0). Returns how many were removed."""
+    removed = 0
+    for nth in range(count):
+        here = ctx.state.space(space).pieces
+        choices = [Move(p, 1, space, AVAILABLE) for p in pieces if here[p]]
+        if not choices:
+            break
+        answer = yield from ask_unless_one(ctx, faction, kind, prompt(nth), choices, rule)
+        assert isinstance(answer, Move)
+        ctx.move(answer.piece, 1, space, AVAILABLE, rule)
+        removed += 1
+    return removed
 
 
 def activate(ctx: Ctx, space: str, faction: Faction, count: int, rule: str) -> int:

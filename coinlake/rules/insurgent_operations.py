@@ -20,8 +20,8 @@ in each Operation's docstring.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Generator, Iterable, Sequence
+from functools import cache, partial
 from typing import Any
 
 from coinlake.data.map import SPACES, space_index
@@ -43,9 +43,17 @@ from coinlake.rules.ambush import (
     remove_enemies,
     troop_loss,
 )
-from coinlake.rules.core import Ask, Ctx, Refusal, deferred_refusals
+from coinlake.rules.core import (
+    DONE,
+    Ask,
+    Ctx,
+    Refusal,
+    ask_unless_one,
+    deferred_refusals,
+    select_spaces,
+)
 from coinlake.rules.coup import free_markers
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.model import AVAILABLE, GameState, Support, Track
 
 Steps = Generator[Ask, Command, int]
@@ -81,7 +89,6 @@ LAOS_CAMBODIA = frozenset(s.id for s in SPACES if s.in_laos_or_cambodia)
 ALL_SPACES: tuple[str, ...] = tuple(s.id for s in SPACES)
 NAME: dict[str, str] = {s.id: s.name for s in SPACES}
 
-DONE = Done()
 AMBUSH = Choose("ambush")
 
 
@@ -102,21 +109,6 @@ def money(state: GameState, faction: Faction) -> int:
 def can_pay(state: GameState, faction: Faction, cost: int, free: bool) -> bool:
     """Whether the Faction can pay ``cost`` Resources now (3.1; nothing when free, 3.1.2)."""
     return free or cost <= 0 or money(state, faction) >= cost
-
-
-def pick(
-    ctx: Ctx,
-    faction: Faction,
-    kind: str,
-    prompt: str,
-    options: Sequence[Command],
-    rule: str,
-) -> Generator[Ask, Command, Command]:
-    """Ask ``faction`` to pick one of ``options``; a single option is taken without asking."""
-    if len(options) == 1:
-        return options[0]
-    answer = yield ctx.ask(faction, kind, prompt, tuple(options), rule)
-    return answer
 
 
 # -- 1.4.1: placing one's own pieces, from the map when none is Available -------------------
@@ -168,7 +160,7 @@ def place_own(ctx: Ctx, faction: Faction, piece: Piece, count: int, dest: str, r
         ]
         if not options:
             break
-        answer = yield from pick(
+        answer = yield from ask_unless_one(
             ctx,
             faction,
             "take-from-map",
@@ -264,35 +256,68 @@ def run_extra(
         yield from sa.take(ctx, answer)
 
 
-def main_step(
+def operation_spaces(
     ctx: Ctx,
     faction: Faction,
-    prompt: str,
-    options: list[Command],
+    name: str,
     rule: str,
-    refusals: tuple[Refusal, ...] = (),
     *,
-    sa: SpecialActivitySlot | None = None,
-    operation_name: str = "",
+    sa: SpecialActivitySlot | None,
+    transfers: Transfers,
+    pool: Sequence[str],
+    full: Callable[[GameState, Sequence[str]], tuple[str, str] | None],
+    candidates: Callable[[GameState, Sequence[str]], Iterable[str]],
+    reason: Reason,
+    each: Callable[[str], Generator[Ask, Command, object]],
+    may_stop: Callable[[GameState, Sequence[str], Sequence[Command]], bool] | None = None,
     forced: bool = False,
-) -> Generator[Ask, Command, Command | None]:
-    """Ask the main step of an Operation; ``None`` when nothing can be chosen. ``forced``
-    (an Event's compulsory spaces): a single option is taken without asking. Refusals
-    explain the spaces (``refusals``) and the Special Activities that may not start now."""
-    if not options:
-        return None
-    if forced and len(options) == 1:
-        return options[0]
-    state = ctx.state
-    answer = yield ctx.ask(
-        faction,
-        "operation-step",
-        prompt,
-        tuple(options),
-        rule,
-        deferred_refusals(lambda: (*refusals, *_sa_refusals(state, faction, sa, operation_name))),
+    what: str = "a space",
+    more: Callable[[GameState], list[Command]] | None = None,
+    take_extra: Callable[[Command], Generator[Ask, Command, object]] | None = None,
+) -> Generator[Ask, Command, list[str]]:
+    """The main step of the Operation ``name`` (3.3): select spaces of ``pool`` one at a
+    time, each once (3.1) -- ``candidates(state, done)``, none once ``full(state, done)``
+    says why -- and resolve each with ``each``. Beside them: ``more(state)``, the Special
+    Activities that may start now (4.1) and the transfers (1.5.2), all answered through
+    ``take_extra`` (default :func:`run_extra`), then ``done`` (``may_stop``; default: after
+    the first space). Refusals explain the spaces (``reason``) and the Special Activities.
+    ``forced`` (an Event's compulsory spaces): a single option is taken without asking.
+    Returns the spaces selected."""
+
+    def selects(state: GameState, done: Sequence[str]) -> list[Command]:
+        if full(state, done) is not None:
+            return []
+        return [SELECT[s] for s in candidates(state, done)]
+
+    def options(state: GameState) -> list[Command]:
+        return [*(more(state) if more is not None else ()), *extras(state, sa, transfers)]
+
+    def refusals(state: GameState, done: tuple[str, ...]) -> tuple[Refusal, ...]:
+        return deferred_refusals(
+            lambda: (
+                *space_refusals(state, reason, pool, done, full(state, done)),
+                *_sa_refusals(state, faction, sa, name.lower()),
+            )
+        )
+
+    return (
+        yield from select_spaces(
+            ctx,
+            faction,
+            "operation-step",
+            lambda done: f"{faction} {name}: select {what} ({len(done)} so far), or done",
+            rule,
+            candidates=selects,
+            each=each,
+            refusals=refusals,
+            record=None if sa is None else sa.op_spaces,
+            extras=options,
+            take_extra=take_extra or (lambda answer: run_extra(ctx, answer, sa, transfers)),
+            may_stop=may_stop,
+            ask_done_alone=True,
+            forced=forced,
+        )
     )
-    return answer
 
 
 def _sa_refusals(
@@ -319,22 +344,31 @@ def _sa_refusals(
             yield command, f"{action.name} is not possible now", action.rule
 
 
-def _pool(spaces: Sequence[str] | None) -> tuple[str, ...]:
+def space_pool(spaces: Sequence[str] | None) -> tuple[str, ...]:
+    """The space ids an Event allows (``spaces=``, any id, name or alias; 5.1), or all."""
     return ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
 
 
-def _space_refusals(
+Reason = Callable[[GameState, str], tuple[str, str] | None]
+"""Why a space may not be selected (message, rule), or ``None``."""
+
+
+def space_refusals(
     state: GameState,
-    reason: Any,
+    reason: Reason,
     pool: Sequence[str],
     done: Sequence[str],
-    full: tuple[str, str] | None,
+    full: tuple[str, str] | None = None,
+    *,
+    action: str = "Operation",
+    once_rule: str = "3.1",
 ) -> Iterable[Refusal]:
-    """Refusals for every space that may not be selected now (3.1 and the Operation's own
-    conditions); ``reason(state, space)`` names the Operation's condition not met."""
+    """Refusals for every space that may not be selected now: already selected for this
+    ``action`` (each space once: ``once_rule``, 3.1 or 4.1), ``full`` (no space at all), not
+    allowed by the Event (5.1), or ``reason(state, space)``, the action's own condition."""
     for s in ALL_SPACES:
         if s in done:
-            yield SELECT[s], f"{NAME[s]} was already selected for this Operation", "3.1"
+            yield SELECT[s], f"{NAME[s]} was already selected for this {action}", once_rule
         elif full is not None:
             yield SELECT[s], full[0], full[1]
         elif s not in pool:
@@ -343,6 +377,45 @@ def _space_refusals(
             why = reason(state, s)
             if why is not None:
                 yield SELECT[s], why[0], why[1]
+
+
+def insurgent_sa_spaces(
+    ctx: Ctx,
+    faction: Faction,
+    name: str,
+    rule: str,
+    *,
+    limit: int,
+    pool: Sequence[str],
+    ok: Callable[[GameState, str], object],
+    reason: Reason,
+    sa: SpecialActivitySlot | None,
+    each: Callable[[str], Generator[Ask, Command, object]],
+) -> Generator[Ask, Command, list[str]]:
+    """The spaces of the NVA or VC Special Activity ``name`` (4.4, 4.5): up to ``limit``
+    of ``pool`` where ``ok(state, space)``, each once, ``done`` after the first (4.1);
+    ``reason`` explains the others. ``each(space)`` resolves a space once selected.
+    Returns the spaces selected."""
+    return (
+        yield from select_spaces(
+            ctx,
+            faction,
+            "select-space",
+            lambda done: (
+                f"{faction}: select a space to {name} ({len(done) + 1} of up to {limit}), or done"
+            ),
+            rule,
+            limit=limit,
+            candidates=lambda state, done: [
+                SELECT[s] for s in pool if s not in done and ok(state, s)
+            ],
+            each=each,
+            refusals=lambda state, done: deferred_refusals(
+                partial(space_refusals, state, reason, pool, done, action=name, once_rule="4.1")
+            ),
+            record=None if sa is None else sa.sa_spaces,
+        )
+    )
 
 
 def _full(
@@ -476,47 +549,28 @@ def rally(
     Shaded Cadres lets the VC Agitate in 1 space that had a VC Base.
 
     Event options: ``spaces`` (the spaces allowed), ``max_spaces``."""
-    pool = _pool(spaces)
+    pool = space_pool(spaces)
     limit = 1 if limited else max_spaces
-    done: list[str] = []
-    transfers = Transfers(faction, not free)
     agitated = False
-    while True:
-        state = ctx.state
-        full = _full(state, faction, "Rally", limit, done, free)
-        candidates = [] if full is not None else _rally_candidates(state, faction, pool, done)
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        options_.extend(extras(state, sa, transfers))
-        if done or _can_improve(state, faction, len(done)):
-            options_.append(DONE)
-        answer = yield from main_step(
-            ctx,
-            faction,
-            f"{faction} Rally: select a space ({len(done)} so far), or done",
-            options_,
-            "3.3.1",
-            deferred_refusals(
-                lambda state=state, done=tuple(done), full=full: _space_refusals(
-                    state,
-                    lambda st, key: _rally_reason(st, faction, key),
-                    pool,
-                    done,
-                    full,
-                )
-            ),
-            sa=sa,
-            operation_name="rally",
-        )
-        if answer is None or answer == DONE:
-            break
-        if not isinstance(answer, Select):
-            yield from run_extra(ctx, answer, sa, transfers)
-            continue
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.op_spaces.append(space)
+
+    def each(space: str) -> Generator[Ask, Command, None]:
+        nonlocal agitated
         agitated = (yield from _rally_space(ctx, faction, space, free, agitated)) or agitated
+
+    done = yield from operation_spaces(
+        ctx,
+        faction,
+        "Rally",
+        "3.3.1",
+        sa=sa,
+        transfers=Transfers(faction, not free),
+        pool=pool,
+        full=lambda state, done: _full(state, faction, "Rally", limit, done, free),
+        candidates=lambda state, done: _rally_candidates(state, faction, pool, done),
+        reason=lambda state, space: _rally_reason(state, faction, space),
+        each=each,
+        may_stop=lambda state, done, _: bool(done) or _can_improve(state, faction, len(done)),
+    )
     improved = yield from _improve_trail(ctx, faction, len(done))
     return Outcome(executed=bool(done) or improved)
 
@@ -528,7 +582,7 @@ def _rally_space(
     pay(ctx, faction, 1, free=free, rule="3.3.1")
     had_base = ctx.state.space(space).count(*BASES[faction]) > 0
     modes = _rally_modes(ctx.state, faction, space)
-    mode = yield from pick(
+    mode = yield from ask_unless_one(
         ctx, faction, "rally-mode", f"{faction} Rally in {NAME[space]}: what to do?", modes, "3.3.1"
     )
     assert isinstance(mode, Choose)
@@ -626,7 +680,7 @@ class _March:
         self.faction = faction
         self.free = free
         self.continues = faction is Faction.NVA and not limited
-        self.origins = None if origins is None else frozenset(_pool(origins))
+        self.origins = None if origins is None else frozenset(space_pool(origins))
         movers = MOVERS[faction]
         if pieces == "troops":
             movers = tuple(p for p in movers if p is Piece.NVA_TROOPS)
@@ -754,57 +808,50 @@ def march(
     Event options: ``origins``, ``destinations`` (spaces allowed), ``max_destinations``,
     ``pieces`` (``"troops"`` or ``"guerrillas"`` only)."""
     m = _March(faction, free, limited, origins, pieces)
-    dest_pool = _pool(destinations)
+    dest_pool = space_pool(destinations)
     limit = 1 if limited else max_destinations
     tracker = AmbushTracker(faction, effects.ambush_space_limit(ctx.state))
     transfers = Transfers(faction, not free)
-    while True:
-        state = ctx.state
-        full = None
-        if limit is not None and len(m.closed) >= limit:
-            full = (f"this March may have only {limit} destination(s)", "2.3.5")
-        dests = [] if full is not None else m.destinations(state, dest_pool)
-        options_: list[Command] = [SELECT[d] for d in dests]
-        ambushes = _march_ambushes(state, m, tracker, sa)
-        if ambushes:
-            options_.append(AMBUSH)
-        options_.extend(extras(state, sa, transfers))
-        if m.closed:
-            options_.append(DONE)
-        answer = yield from main_step(
+
+    def full(state: GameState, done: Sequence[str]) -> tuple[str, str] | None:
+        if limit is not None and len(done) >= limit:
+            return f"this March may have only {limit} destination(s)", "2.3.5"
+        return None
+
+    def ambush(state: GameState) -> list[Command]:
+        return [AMBUSH] if _march_ambushes(state, m, tracker, sa) else []
+
+    def take_extra(answer: Command) -> Generator[Ask, Command, None]:
+        if answer != AMBUSH:
+            yield from run_extra(ctx, answer, sa, transfers)
+            return
+        target = yield from ask_unless_one(
             ctx,
             faction,
-            f"{faction} March: select a destination ({len(m.closed)} so far), or done",
-            options_,
-            "3.3.2",
-            deferred_refusals(
-                lambda state=state, done=tuple(m.closed), full=full: _space_refusals(
-                    state, lambda st, key: _march_reason(st, m, key), dest_pool, done, full
-                )
-            ),
-            sa=sa,
-            operation_name="march",
+            "select-space",
+            f"{faction}: Ambush in which March destination?",
+            [SELECT[d] for d in _march_ambushes(ctx.state, m, tracker, sa)],
+            "4.4.3",
         )
-        if answer is None or answer == DONE:
-            break
-        if answer == AMBUSH:
-            target = yield from pick(
-                ctx,
-                faction,
-                "select-space",
-                f"{faction}: Ambush in which March destination?",
-                [SELECT[d] for d in ambushes],
-                "4.4.3",
-            )
-            assert isinstance(target, Select)
-            yield from tracker.strike(ctx, target.space, sa)
-            continue
-        if not isinstance(answer, Select):
-            yield from run_extra(ctx, answer, sa, transfers)
-            continue
-        yield from _march_into(ctx, m, answer.space)
-        if sa is not None:
-            sa.op_spaces.append(answer.space)
+        assert isinstance(target, Select)
+        yield from tracker.strike(ctx, target.space, sa)
+
+    yield from operation_spaces(
+        ctx,
+        faction,
+        "March",
+        "3.3.2",
+        sa=sa,
+        transfers=transfers,
+        pool=dest_pool,
+        full=full,
+        candidates=lambda state, done: m.destinations(state, dest_pool),
+        reason=lambda state, space: _march_reason(state, m, space),
+        each=lambda space: _march_into(ctx, m, space),
+        what="a destination",
+        more=ambush,
+        take_extra=take_extra,
+    )
     return Outcome(executed=bool(m.closed))
 
 
@@ -983,7 +1030,7 @@ def attack(
     Guerrillas Attack together, counting both for the roll, VC removed first for Attrition
     (card 124)."""
     rule = "3.3.3"
-    pool = _pool(spaces)
+    pool = space_pool(spaces)
     limit = 1 if limited else max_spaces
     tracker = AmbushTracker(faction, effects.ambush_space_limit(ctx.state))
     pt76 = [effects.attack_one_per_troop(ctx.state, faction)]
@@ -1002,47 +1049,10 @@ def attack(
 
     if mandatory:
         pool = tuple(s for s in pool if modes(ctx.state, s))
-    done: list[str] = []
-    while True:
-        state = ctx.state
-        full = _full(state, faction, "Attack", limit, done, free)
-        candidates = (
-            [] if full is not None else [s for s in pool if s not in done and modes(state, s)]
-        )
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        options_.extend(extras(state, sa, transfers))
-        if done and not (mandatory and candidates):
-            options_.append(DONE)
-        answer = yield from main_step(
-            ctx,
-            faction,
-            f"{faction} Attack: select a space ({len(done)} so far), or done",
-            options_,
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(done), full=full: _space_refusals(
-                    state,
-                    lambda st, key: _attack_reason(st, faction, key),
-                    pool,
-                    done,
-                    full,
-                )
-            ),
-            sa=sa,
-            operation_name="attack",
-            forced=mandatory,
-        )
-        if answer is None or answer == DONE:
-            break
-        if not isinstance(answer, Select):
-            yield from run_extra(ctx, answer, sa, transfers)
-            continue
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.op_spaces.append(space)
+
+    def each(space: str) -> Generator[Ask, Command, None]:
         pay(ctx, faction, 1, free=free, rule=rule)
-        chosen = yield from pick(
+        chosen = yield from ask_unless_one(
             ctx,
             faction,
             "attack-mode",
@@ -1059,6 +1069,22 @@ def attack(
             if per_troop:
                 pt76[0] = False
             yield from _troop_attack(ctx, faction, space, per_troop)
+
+    done = yield from operation_spaces(
+        ctx,
+        faction,
+        "Attack",
+        rule,
+        sa=sa,
+        transfers=transfers,
+        pool=pool,
+        full=lambda state, done: _full(state, faction, "Attack", limit, done, free),
+        candidates=lambda state, done: [s for s in pool if s not in done and modes(state, s)],
+        reason=lambda state, space: _attack_reason(state, faction, space),
+        each=each,
+        may_stop=lambda state, done, selects: bool(done) and not (mandatory and selects),
+        forced=mandatory,
+    )
     return Outcome(executed=bool(done))
 
 
@@ -1156,62 +1182,38 @@ def terror(
     Event options: ``spaces``, ``max_spaces``; ``mandatory`` -- every space of ``spaces``
     (default: all) where Terror can occur when it begins must be selected (card 124)."""
     rule = "3.3.4"
-    pool = _pool(spaces)
+    pool = space_pool(spaces)
     if mandatory:
         pool = tuple(s for s in pool if _terror_ok(ctx.state, faction, s))
     limit = 1 if limited else max_spaces
-    transfers = Transfers(faction, not free)
-    done: list[str] = []
-    while True:
-        state = ctx.state
-        full = _full(state, faction, "Terror", limit, done, True)
-        candidates = (
-            []
-            if full is not None
-            else [
-                s
-                for s in pool
-                if s not in done
-                and can_pay(state, faction, _terror_cost(s), free)
-                and _terror_ok(state, faction, s)
-            ]
-        )
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        options_.extend(extras(state, sa, transfers))
-        if done and not (mandatory and candidates):
-            options_.append(DONE)
 
-        def reason(st: GameState, s: str) -> tuple[str, str] | None:
-            why = _terror_reason(st, faction, s)
-            if why is None and not can_pay(st, faction, _terror_cost(s), free):
-                why = (f"{faction} cannot pay 1 Resource for {NAME[s]}", "3.1")
-            return why
+    def reason(state: GameState, s: str) -> tuple[str, str] | None:
+        why = _terror_reason(state, faction, s)
+        if why is None and not can_pay(state, faction, _terror_cost(s), free):
+            why = (f"{faction} cannot pay 1 Resource for {NAME[s]}", "3.1")
+        return why
 
-        answer = yield from main_step(
-            ctx,
-            faction,
-            f"{faction} Terror: select a space ({len(done)} so far), or done",
-            options_,
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(done), full=full, reason=reason: _space_refusals(
-                    state, reason, pool, done, full
-                )
-            ),
-            sa=sa,
-            operation_name="terror",
-            forced=mandatory,
-        )
-        if answer is None or answer == DONE:
-            break
-        if not isinstance(answer, Select):
-            yield from run_extra(ctx, answer, sa, transfers)
-            continue
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.op_spaces.append(space)
-        yield from _terror_space(ctx, faction, space, free)
+    done = yield from operation_spaces(
+        ctx,
+        faction,
+        "Terror",
+        rule,
+        sa=sa,
+        transfers=Transfers(faction, not free),
+        pool=pool,
+        full=lambda state, done: _full(state, faction, "Terror", limit, done, True),
+        candidates=lambda state, done: [
+            s
+            for s in pool
+            if s not in done
+            and can_pay(state, faction, _terror_cost(s), free)
+            and _terror_ok(state, faction, s)
+        ],
+        reason=reason,
+        each=lambda space: _terror_space(ctx, faction, space, free),
+        may_stop=lambda state, done, selects: bool(done) and not (mandatory and selects),
+        forced=mandatory,
+    )
     return Outcome(executed=bool(done))
 
 
@@ -1222,21 +1224,16 @@ def _terror_space(
     pay(ctx, faction, _terror_cost(space), free=free, rule=rule)
     underground = GUERRILLA[faction]
     ctx.flip(space, underground, min(1, ctx.state.space(space).pieces[underground]), rule)
-    for nth in range(effects.terror_guerrilla_cost(ctx.state, faction)):
-        sp = ctx.state.space(space)
-        choices = [Move(p, 1, space, AVAILABLE) for p in GUERRILLAS[faction] if sp.pieces[p]]
-        if not choices:
-            break
-        answer = yield from pick(
-            ctx,
-            faction,
-            "remove",
-            f"Cadres: remove a VC Guerrilla from {NAME[space]} ({nth + 1} of 2)",
-            choices,
-            "5.3",
-        )
-        assert isinstance(answer, Move)
-        ctx.move(answer.piece, 1, space, AVAILABLE, "5.3")
+    yield from forces.remove_one_at_a_time(
+        ctx,
+        faction,
+        "remove",
+        lambda nth: f"Cadres: remove a VC Guerrilla from {NAME[space]} ({nth + 1} of 2)",
+        space,
+        GUERRILLAS[faction],
+        effects.terror_guerrilla_cost(ctx.state, faction),
+        "5.3",
+    )
     sp = ctx.state.space(space)
     info = SPACES[space_index(space)]
     if info.is_loc:

@@ -10,27 +10,26 @@ Activity itself (5.1.2); such a free Special Activity runs with ``operation=""``
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
-from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import BASES, GUERRILLAS, PIECES, Faction, Piece
 from coinlake.rules import effects
 from coinlake.rules.actions import Outcome, SpecialActivitySlot, special_activity
-from coinlake.rules.ambush import SELECT, removal_box
-from coinlake.rules.core import Ask, Ctx, Refusal, deferred_refusals
+from coinlake.rules.ambush import removal_box
+from coinlake.rules.core import DONE, Ask, Ctx, ask_unless_one
 from coinlake.rules.insurgent_operations import (
     ADJACENT,
     ALL_SPACES,
-    DONE,
     IDX,
     NAME,
-    pick,
+    insurgent_sa_spaces,
     place_own,
+    space_pool,
     supply,
     word,
 )
-from coinlake.state.commands import Choose, Command, Move, Select
+from coinlake.state.commands import Choose, Command, Move
 from coinlake.state.model import AVAILABLE, GameState, SpaceState, Support
 
 NVA = Faction.NVA
@@ -124,47 +123,35 @@ def infiltrate(
         if max_spaces is not None
         else effects.infiltrate_space_limit(ctx.state, by_event=_by_event(free, operation))
     )
-    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
-    done: list[str] = []
-    while len(done) < limit:
-        state = ctx.state
-        candidates = [s for s in pool if s not in done and _infiltrate_modes(state, s)]
-        if not candidates:
-            break
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        if done:
-            options_.append(DONE)
-        answer = yield ctx.ask(
-            NVA,
-            "select-space",
-            f"NVA: select a space to Infiltrate ({len(done) + 1} of up to {limit}), or done",
-            tuple(options_),
-            "4.4.1",
-            deferred_refusals(
-                lambda state=state, done=tuple(done): _refusals(
-                    state, pool, done, _infiltrate_reason, "Infiltrate"
-                )
-            ),
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.sa_spaces.append(space)
-        mode = yield from pick(
-            ctx,
-            NVA,
-            "infiltrate-mode",
-            f"NVA Infiltrate in {NAME[space]}: place Troops or take over VC?",
-            _infiltrate_modes(ctx.state, space),
-            "4.4.1",
-        )
-        if mode == word("troops"):
-            yield from _build_up(ctx, space)
-        else:
-            yield from _take_over(ctx, space)
+    done = yield from insurgent_sa_spaces(
+        ctx,
+        NVA,
+        "Infiltrate",
+        "4.4.1",
+        limit=limit,
+        pool=space_pool(spaces),
+        ok=_infiltrate_modes,
+        reason=_infiltrate_reason,
+        sa=sa,
+        each=lambda space: _infiltrate_in(ctx, space),
+    )
     return Outcome(executed=bool(done))
+
+
+def _infiltrate_in(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
+    """Infiltrate in ``space`` (4.4.1): place Troops or take over VC."""
+    mode = yield from ask_unless_one(
+        ctx,
+        NVA,
+        "infiltrate-mode",
+        f"NVA Infiltrate in {NAME[space]}: place Troops or take over VC?",
+        _infiltrate_modes(ctx.state, space),
+        "4.4.1",
+    )
+    if mode == word("troops"):
+        yield from _build_up(ctx, space)
+    else:
+        yield from _take_over(ctx, space)
 
 
 def _build_up(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
@@ -174,7 +161,7 @@ def _build_up(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
         state.trail + state.space(space).count(*BASES[NVA]),
         supply(state, Piece.NVA_TROOPS, space),
     )
-    answer = yield from pick(
+    answer = yield from ask_unless_one(
         ctx,
         NVA,
         "place",
@@ -281,68 +268,38 @@ def bombard(
     """Bombard (4.4.2) in 1-2 spaces (Long Range Guns: 1 or 3), each with 3+ US/ARVN Troops
     or a US/ARVN Base, in or next to a space with 3+ NVA Troops: remove 1 US or ARVN Troop
     there (US to Casualties). Event options: ``spaces``, ``max_spaces``."""
-    rule = "4.4.2"
     limit = (
         max_spaces
         if max_spaces is not None
         else effects.bombard_space_limit(ctx.state, by_event=_by_event(free, operation))
     )
-    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
-    done: list[str] = []
-    while len(done) < limit:
-        state = ctx.state
-        candidates = [s for s in pool if s not in done and _bombard_ok(state, s)]
-        if not candidates:
-            break
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        if done:
-            options_.append(DONE)
-        answer = yield ctx.ask(
-            NVA,
-            "select-space",
-            f"NVA: select a space to Bombard ({len(done) + 1} of up to {limit}), or done",
-            tuple(options_),
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(done): _refusals(
-                    state, pool, done, _bombard_reason, "Bombard"
-                )
-            ),
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.sa_spaces.append(space)
-        sp = ctx.state.space(space)
-        troops = [
-            Move(p, 1, space, removal_box(p))
-            for p in (Piece.US_TROOPS, Piece.ARVN_TROOPS)
-            if sp.pieces[p]
-        ]
-        if troops:
-            hit = yield from pick(
-                ctx, NVA, "remove", f"NVA: remove a Troop in {NAME[space]}", troops, rule
-            )
-            assert isinstance(hit, Move)
-            ctx.move(hit.piece, 1, space, hit.destination, rule)
+    done = yield from insurgent_sa_spaces(
+        ctx,
+        NVA,
+        "Bombard",
+        "4.4.2",
+        limit=limit,
+        pool=space_pool(spaces),
+        ok=_bombard_ok,
+        reason=_bombard_reason,
+        sa=sa,
+        each=lambda space: _bombard_in(ctx, space),
+    )
     return Outcome(executed=bool(done))
 
 
-def _refusals(
-    state: GameState,
-    pool: Sequence[str],
-    done: Sequence[str],
-    reason: Any,
-    name: str,
-) -> Iterable[Refusal]:
-    for s in ALL_SPACES:
-        if s in done:
-            yield SELECT[s], f"{NAME[s]} was already selected for this {name}", "4.1"
-        elif s not in pool:
-            yield SELECT[s], f"the Event does not allow {NAME[s]} here", "5.1"
-        else:
-            why = reason(state, s)
-            if why is not None:
-                yield SELECT[s], why[0], why[1]
+def _bombard_in(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
+    """Bombard ``space`` (4.4.2): remove 1 US or ARVN Troop (US to Casualties)."""
+    rule = "4.4.2"
+    sp = ctx.state.space(space)
+    troops = [
+        Move(p, 1, space, removal_box(p))
+        for p in (Piece.US_TROOPS, Piece.ARVN_TROOPS)
+        if sp.pieces[p]
+    ]
+    if troops:
+        hit = yield from ask_unless_one(
+            ctx, NVA, "remove", f"NVA: remove a Troop in {NAME[space]}", troops, rule
+        )
+        assert isinstance(hit, Move)
+        ctx.move(hit.piece, 1, space, hit.destination, rule)

@@ -13,6 +13,7 @@ Event takes precedence (5.1.2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from coinlake.data.cards import Side
@@ -22,7 +23,6 @@ from coinlake.rules import effects
 from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot, special_activity
 from coinlake.rules.coin_operations import (
     ACTIVE_GUERRILLAS,
-    DONE,
     IDS,
     IN_NORTH,
     IS_LOC,
@@ -33,22 +33,25 @@ from coinlake.rules.coin_operations import (
     OUTSIDE_SOUTH,
     SELECT,
     Gen,
-    ask,
     assault_in,
     can_assault_in,
     capability_side,
     choose,
     coin_pieces,
+    coin_sa_spaces,
     guerrillas,
     kate,
     move_cmd,
+    outside_train,
+    record_sa_space,
     remove_enemies,
     shift,
     strike_targets,
     sweep_activation,
     sweep_aftermath,
+    train_spaces,
 )
-from coinlake.rules.core import Ctx
+from coinlake.rules.core import DONE, Ctx, ask_unless_one, select_spaces
 from coinlake.state.commands import Command, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState, Track
 
@@ -79,11 +82,6 @@ def _max_spaces(state: GameState, free: bool, normal: int) -> int:
     return 1 if kate(state, free) else normal
 
 
-def _record(slot: SpecialActivitySlot | None, space: str) -> None:
-    if slot is not None:
-        slot.sa_spaces.append(space)
-
-
 # -- 4.2.1 Advise ------------------------------------------------------------------------------
 SWEEP, ASSAULT, SPECIAL_FORCES = choose("sweep"), choose("assault"), choose("special-forces")
 ADD_AID, NO_AID = choose("add-aid"), choose("no-aid")
@@ -107,13 +105,6 @@ def _advise_modes(state: GameState, i: int) -> tuple[Command, ...]:
     return tuple(modes)
 
 
-def _advise_avoid(slot: SpecialActivitySlot | None) -> tuple[str, ...]:
-    """4.2.1: never in a space selected for Training."""
-    if slot is not None and slot.operation == "train":
-        return tuple(slot.op_spaces)
-    return ()
-
-
 def can_advise(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
     """Some space where Advise could act (4.2.1)."""
     return any(_advise_modes(state, i) for i in range(N_SPACES))
@@ -121,8 +112,7 @@ def can_advise(state: GameState, faction: Faction, *, limited: bool, free: bool)
 
 def advise_in_slot(state: GameState, slot: SpecialActivitySlot) -> bool:
     """Advise could act in a space its Train did not select (4.2.1)."""
-    avoid = _advise_avoid(slot)
-    return any(IDS[i] not in avoid and _advise_modes(state, i) for i in range(N_SPACES))
+    return outside_train(state, slot, _advise_modes)
 
 
 @special_activity(
@@ -146,33 +136,11 @@ def advise(
     each an ARVN Sweep in place, an ARVN Assault, or 1 Underground Irregular or Ranger
     Activated to remove 2 enemy pieces; then, if desired, +6 Aid."""
     slot: SpecialActivitySlot | None = options.get("slot")
-    limit = _max_spaces(ctx.state, free, 2)
-    avoid = _advise_avoid(slot)
-    chosen: list[str] = []
     swept: list[str] = []
-    while len(chosen) < limit:
-        state = ctx.state
-        eligible = [
-            SELECT[i]
-            for i in range(N_SPACES)
-            if IDS[i] not in chosen and IDS[i] not in avoid and _advise_modes(state, i)
-        ]
-        if not eligible:
-            break
-        answer = yield ctx.ask(
-            US,
-            "advise-space",
-            f"US Advise: select a space ({len(chosen)} so far)" + (" or done" if chosen else ""),
-            (*eligible, *((DONE,) if chosen else ())),
-            "4.2.1",
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        chosen.append(space)
-        _record(slot, space)
+
+    def each(space: str) -> Gen[None]:
         i = space_index(space)
-        mode = yield from ask(
+        mode = yield from ask_unless_one(
             ctx,
             US,
             "advise-mode",
@@ -187,6 +155,19 @@ def advise(
             yield from assault_in(ctx, ARVN, space, "4.2.1")
         else:
             yield from _special_forces(ctx, space)
+
+    chosen = yield from coin_sa_spaces(
+        ctx,
+        US,
+        "US Advise",
+        "advise-space",
+        "4.2.1",
+        limit=_max_spaces(ctx.state, free, 2),
+        ok=_advise_modes,
+        slot=slot,
+        each=each,
+        avoid=train_spaces(slot),
+    )
     if swept:
         yield from sweep_aftermath(ctx, ARVN, swept, "4.2.1")
     if not chosen:
@@ -205,7 +186,7 @@ def _special_forces(ctx: Ctx, space: str) -> Gen[None]:
     p = ctx.state.space(space).pieces
     words = {P.US_IRREGULAR_UNDERGROUND: "irregular", P.ARVN_RANGER_UNDERGROUND: "ranger"}
     forms = tuple(f for f in words if p[f])
-    which = yield from ask(
+    which = yield from ask_unless_one(
         ctx,
         US,
         "advise-sf",
@@ -307,7 +288,7 @@ def air_lift(
             for d in range(N_SPACES)
             if d != o and not IN_NORTH[d] and (d in touched or with_o < limit)
         )
-        target = yield from ask(
+        target = yield from ask_unless_one(
             ctx, US, "air-lift-destination", "US Air Lift: to which space?", destinations, "4.2.2"
         )
         assert isinstance(target, Select)
@@ -317,7 +298,7 @@ def air_lift(
             for x in pieces
             for k in range(1, movable(state, o, x) + 1)
         )
-        move = yield from ask(
+        move = yield from ask_unless_one(
             ctx, US, "air-lift-count", "US Air Lift: move which pieces?", counts, "4.2.2"
         )
         assert isinstance(move, Move)
@@ -328,7 +309,7 @@ def air_lift(
         for i in (o, d):
             if i not in touched:
                 touched.append(i)
-                _record(slot, IDS[i])
+                record_sa_space(slot, IDS[i])
     return Outcome(executed=bool(touched))
 
 
@@ -409,29 +390,35 @@ def air_strike(
     limit = 2 if effects.monsoon(state) else 6
     limit = min(limit, _max_spaces(state, free, limit))
     arc_light = capability_side(state, ARC_LIGHT) is Side.UNSHADED
-    chosen: list[int] = []
-    while len(chosen) < limit:
-        state = ctx.state
-        eligible = [
+
+    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+        return [
             SELECT[i]
             for i in range(N_SPACES)
-            if i not in chosen
+            if IDS[i] not in chosen
             and (coin_pieces(state.spaces[i].pieces) > 0 or (arc_light and IS_PROVINCE[i]))
         ]
-        answer = yield ctx.ask(
-            US,
-            "air-strike-space",
-            f"US Air Strike: select a space ({len(chosen)} of at most {limit}) or done",
-            (*eligible, DONE),
-            "4.2.3",
-        )
-        if not isinstance(answer, Select):
-            break
-        i = space_index(answer.space)
-        if not coin_pieces(state.spaces[i].pieces):
+
+    def each(space: str) -> Gen[None]:
+        nonlocal arc_light
+        if not coin_pieces(ctx.state.space(space).pieces):
             arc_light = False  # unshaded Arc Light: only 1 such Province
-        chosen.append(i)
-        _record(slot, answer.space)
+        yield from ()
+
+    spaces = yield from select_spaces(
+        ctx,
+        US,
+        "air-strike-space",
+        lambda chosen: f"US Air Strike: select a space ({len(chosen)} of at most {limit}) or done",
+        "4.2.3",
+        limit=limit,
+        candidates=candidates,
+        each=each,
+        record=None if slot is None else slot.sa_spaces,
+        may_stop=lambda *_: True,  # none at all: the roll may still Degrade the Trail
+        ask_done_alone=True,
+    )
+    chosen = [space_index(s) for s in spaces]
     hits = ctx.roll("Air Strike hits", "4.2.3")
     weasels = effects.momentum_side(ctx.state, WILD_WEASELS) is Side.SHADED
     most = AIR_STRIKE_PIECES
@@ -512,7 +499,7 @@ def _degrade(ctx: Ctx) -> Gen[bool]:
             if state.spaces[i].pieces[x]
         )
         if targets:
-            answer = yield from ask(
+            answer = yield from ask_unless_one(
                 ctx,
                 US,
                 "sa-2s",

@@ -12,23 +12,21 @@ from typing import Any
 
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
-from coinlake.rules import effects
+from coinlake.rules import effects, forces
 from coinlake.rules.actions import Outcome, SpecialActivitySlot, special_activity
-from coinlake.rules.ambush import SELECT
-from coinlake.rules.core import Ask, Ctx, deferred_refusals
+from coinlake.rules.core import Ask, Ctx
 from coinlake.rules.insurgent_operations import (
     ALL_SPACES,
-    DONE,
     IDX,
     NAME,
-    pick,
+    insurgent_sa_spaces,
     place_own,
+    space_pool,
     supply,
     word,
 )
-from coinlake.rules.nva_special_activities import _refusals
-from coinlake.state.commands import Command, Move, Select
-from coinlake.state.model import AVAILABLE, GameState, Support, Track
+from coinlake.state.commands import Command
+from coinlake.state.model import GameState, Support, Track
 from coinlake.state.queries import Control, control, control_of
 
 VC = Faction.VC
@@ -75,46 +73,35 @@ def tax(
     and no COIN Control: Activate 1 Underground VC Guerrilla; VC Resources + the LoC's Econ,
     or + twice the Population; a Province or City then shifts 1 level toward Active Support.
     Event options: ``spaces``, ``max_spaces``."""
-    rule = "4.5.1"
     limit = (
         max_spaces if max_spaces is not None else effects.special_activity_space_limit(ctx.state, 4)
     )
-    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
-    done: list[str] = []
-    while len(done) < limit:
-        state = ctx.state
-        candidates = [s for s in pool if s not in done and _tax_ok(state, s)]
-        if not candidates:
-            break
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        if done:
-            options_.append(DONE)
-        answer = yield ctx.ask(
-            VC,
-            "select-space",
-            f"VC: select a space to Tax ({len(done) + 1} of up to {limit}), or done",
-            tuple(options_),
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(done): _refusals(
-                    state, pool, done, _tax_reason, "Tax"
-                )
-            ),
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.sa_spaces.append(space)
-        info = SPACES[space_index(space)]
-        ctx.flip(space, Piece.VC_GUERRILLA_UNDERGROUND, 1, rule)
-        gain = info.econ if info.is_loc else 2 * info.population
-        ctx.add_track(Track.VC_RESOURCES, gain, rule)
-        level = ctx.state.space(space).support
-        if info.can_have_support and level < Support.ACTIVE_SUPPORT:
-            ctx.set_support(space, Support(level + 1), rule)
+    done = yield from insurgent_sa_spaces(
+        ctx,
+        VC,
+        "Tax",
+        "4.5.1",
+        limit=limit,
+        pool=space_pool(spaces),
+        ok=_tax_ok,
+        reason=_tax_reason,
+        sa=sa,
+        each=lambda space: _tax_in(ctx, space),
+    )
     return Outcome(executed=bool(done))
+
+
+def _tax_in(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
+    """Tax in ``space`` (4.5.1); no question."""
+    rule = "4.5.1"
+    info = SPACES[space_index(space)]
+    ctx.flip(space, Piece.VC_GUERRILLA_UNDERGROUND, 1, rule)
+    gain = info.econ if info.is_loc else 2 * info.population
+    ctx.add_track(Track.VC_RESOURCES, gain, rule)
+    level = ctx.state.space(space).support
+    if info.can_have_support and level < Support.ACTIVE_SUPPORT:
+        ctx.set_support(space, Support(level + 1), rule)
+    yield from ()
 
 
 # == 4.5.2 Subvert ============================================================================
@@ -159,65 +146,53 @@ def subvert(
     1 with a VC Guerrilla (from Available, else from the map, 1.4.1; none at all: the cube is
     just removed). Then Patronage -1 per 2 ARVN cubes removed or replaced in all (rounded
     down). Event options: ``spaces``, ``max_spaces``."""
-    rule = "4.5.2"
     limit = (
         max_spaces if max_spaces is not None else effects.special_activity_space_limit(ctx.state, 2)
     )
-    pool = ALL_SPACES if spaces is None else tuple(SPACES[space_index(s)].id for s in spaces)
-    done: list[str] = []
     cubes = 0
-    while len(done) < limit:
-        state = ctx.state
-        candidates = [s for s in pool if s not in done and _subvert_ok(state, s)]
-        if not candidates:
-            break
-        options_: list[Command] = [SELECT[s] for s in candidates]
-        if done:
-            options_.append(DONE)
-        answer = yield ctx.ask(
-            VC,
-            "select-space",
-            f"VC: select a space to Subvert ({len(done) + 1} of up to {limit}), or done",
-            tuple(options_),
-            rule,
-            deferred_refusals(
-                lambda state=state, done=tuple(done): _refusals(
-                    state, pool, done, _subvert_reason, "Subvert"
-                )
-            ),
-        )
-        if not isinstance(answer, Select):
-            break
-        space = answer.space
-        done.append(space)
-        if sa is not None:
-            sa.sa_spaces.append(space)
-        mode = yield ctx.ask(
-            VC,
-            "subvert-mode",
-            f"VC Subvert in {NAME[space]}: remove 2 ARVN cubes or replace 1 with a Guerrilla?",
-            (word("remove"), word("replace")),
-            rule,
-        )
-        count = 2 if mode == word("remove") else 1
-        for nth in range(count):
-            sp = ctx.state.space(space)
-            choices = [Move(p, 1, space, AVAILABLE) for p in ARVN_CUBES if sp.pieces[p]]
-            if not choices:
-                break
-            cube = yield from pick(
-                ctx,
-                VC,
-                "remove",
-                f"VC: which ARVN cube in {NAME[space]} ({nth + 1} of {count})?",
-                choices,
-                rule,
-            )
-            assert isinstance(cube, Move)
-            ctx.move(cube.piece, 1, space, AVAILABLE, rule)
-            cubes += 1
-        if count == 1 and supply(ctx.state, Piece.VC_GUERRILLA_UNDERGROUND, space):
-            yield from place_own(ctx, VC, Piece.VC_GUERRILLA_UNDERGROUND, 1, space, rule)
+
+    def each(space: str) -> Generator[Ask, Command, None]:
+        nonlocal cubes
+        cubes += yield from _subvert_in(ctx, space)
+
+    done = yield from insurgent_sa_spaces(
+        ctx,
+        VC,
+        "Subvert",
+        "4.5.2",
+        limit=limit,
+        pool=space_pool(spaces),
+        ok=_subvert_ok,
+        reason=_subvert_reason,
+        sa=sa,
+        each=each,
+    )
     if cubes >= 2:
-        ctx.add_track(Track.PATRONAGE, -(cubes // 2), rule)
+        ctx.add_track(Track.PATRONAGE, -(cubes // 2), "4.5.2")
     return Outcome(executed=bool(done))
+
+
+def _subvert_in(ctx: Ctx, space: str) -> Generator[Ask, Command, int]:
+    """Subvert in ``space`` (4.5.2); returns how many ARVN cubes were removed or replaced."""
+    rule = "4.5.2"
+    mode = yield ctx.ask(
+        VC,
+        "subvert-mode",
+        f"VC Subvert in {NAME[space]}: remove 2 ARVN cubes or replace 1 with a Guerrilla?",
+        (word("remove"), word("replace")),
+        rule,
+    )
+    count = 2 if mode == word("remove") else 1
+    cubes = yield from forces.remove_one_at_a_time(
+        ctx,
+        VC,
+        "remove",
+        lambda nth: f"VC: which ARVN cube in {NAME[space]} ({nth + 1} of {count})?",
+        space,
+        ARVN_CUBES,
+        count,
+        rule,
+    )
+    if count == 1 and supply(ctx.state, Piece.VC_GUERRILLA_UNDERGROUND, space):
+        yield from place_own(ctx, VC, Piece.VC_GUERRILLA_UNDERGROUND, 1, space, rule)
+    return cubes

@@ -20,7 +20,7 @@ from coinlake.data.pieces import Faction, Piece, pieces_of
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import pivotal
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx, Proc, ask_unless_one
 from coinlake.state.commands import Command, Done, Move
 from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, Track
 from coinlake.state.queries import victory_markers
@@ -67,15 +67,13 @@ def _casualties_to_available(ctx: Ctx) -> Proc:
         kinds = [p for p in pieces_of(Faction.US) if ctx.state.casualties[p]]
         if not kinds:
             return
-        piece = kinds[0]
-        if len(kinds) > 1:
-            answer = yield ctx.ask(
-                Faction.US,
-                "move",
-                f"US: a Casualty to Available ({nth} of 3)",
-                tuple(Move(p, 1, CASUALTIES, AVAILABLE) for p in kinds),
-                "5.1",
-            )
-            assert isinstance(answer, Move)
-            piece = answer.piece
-        ctx.move(piece, 1, CASUALTIES, AVAILABLE, "5.1")
+        answer = yield from ask_unless_one(
+            ctx,
+            Faction.US,
+            "move",
+            f"US: a Casualty to Available ({nth} of 3)",
+            tuple(Move(p, 1, CASUALTIES, AVAILABLE) for p in kinds),
+            "5.1",
+        )
+        assert isinstance(answer, Move)
+        ctx.move(answer.piece, 1, CASUALTIES, AVAILABLE, "5.1")

@@ -19,7 +19,7 @@ piece between a location and another, ``Choose`` a word, ``Done`` to stop an "up
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 
 from coinlake.data.map import SPACES, Country, Space, space
 from coinlake.data.pieces import Faction, Kind, Piece
@@ -194,26 +194,24 @@ def place_steps(
     """Let ``faction`` place ``count`` pieces one at a time, each any of ``pieces`` (box
     forms) into any of ``spaces``, from ``source`` (5.1.1). Mandatory placements continue
     while any is possible (5.1.3); ``optional`` ("up to") offers Done. Returns how many."""
-    placed = 0
-    while placed < count:
-        options: list[Command] = [
-            Move(p.box_form, 1, source, sp)
-            for p in pieces
-            for sp in spaces
-            if can_place(ctx.state, p.box_form, sp, source)
-        ]
-        if not options:
-            break
-        if optional:
-            options.append(Done())
-        answer = yield ctx.ask(
-            faction, "place", f"{prompt} ({placed + 1} of {count})", tuple(options), rule
+    return (
+        yield from _move_steps(
+            ctx,
+            faction,
+            "place",
+            lambda: [
+                Move(p.box_form, 1, source, sp)
+                for p in pieces
+                for sp in spaces
+                if can_place(ctx.state, p.box_form, sp, source)
+            ],
+            lambda answer: place(ctx, answer.piece, answer.destination, 1, rule, source),
+            count,
+            prompt,
+            rule,
+            optional,
         )
-        if not isinstance(answer, Move):
-            break
-        place(ctx, answer.piece, answer.destination, 1, rule, source)
-        placed += 1
-    return placed
+    )
 
 
 def remove_steps(
@@ -230,23 +228,53 @@ def remove_steps(
     """Let ``faction`` remove ``count`` pieces one at a time among ``candidates`` (piece,
     space) still present, to box ``to``. Tunneled Bases appear among candidates only when
     the text allows it (5.1.1). Returns how many were removed."""
-    removed = 0
-    while removed < count:
-        options: list[Command] = [
-            Move(p, 1, sp, to) for p, sp in candidates if ctx.state.space(sp).pieces[p] > 0
-        ]
+    return (
+        yield from _move_steps(
+            ctx,
+            faction,
+            "remove",
+            lambda: [
+                Move(p, 1, sp, to) for p, sp in candidates if ctx.state.space(sp).pieces[p] > 0
+            ],
+            lambda answer: remove(
+                ctx, answer.piece, answer.origin, 1, rule, to=to, tunnels=answer.piece.tunneled
+            ),
+            count,
+            prompt,
+            rule,
+            optional,
+        )
+    )
+
+
+def _move_steps(
+    ctx: Ctx,
+    faction: Faction,
+    kind: str,
+    moves: Callable[[], list[Command]],
+    apply: Callable[[Move], object],
+    count: int,
+    prompt: str,
+    rule: str,
+    optional: bool,
+) -> Steps:
+    """Ask for up to ``count`` of ``moves()`` one at a time and ``apply`` each (5.1.3: while
+    one is possible; ``optional`` offers Done). Returns how many were applied."""
+    done = 0
+    while done < count:
+        options = moves()
         if not options:
             break
         if optional:
             options.append(Done())
         answer = yield ctx.ask(
-            faction, "remove", f"{prompt} ({removed + 1} of {count})", tuple(options), rule
+            faction, kind, f"{prompt} ({done + 1} of {count})", tuple(options), rule
         )
         if not isinstance(answer, Move):
             break
-        remove(ctx, answer.piece, answer.origin, 1, rule, to=to, tunnels=answer.piece.tunneled)
-        removed += 1
-    return removed
+        apply(answer)
+        done += 1
+    return done
 
 
 # -- cards whose texts only put a Capability into effect (5.3) -------------------------------
