@@ -132,7 +132,7 @@ def infiltrate(
         pool=space_pool(spaces),
         ok=_infiltrate_modes,
         reason=_infiltrate_reason,
-        sa=sa,
+        sa=options.get("slot", sa),  # the SA slot it runs in (4.1), if any
         each=lambda space: _infiltrate_in(ctx, space),
     )
     return Outcome(executed=bool(done))
@@ -282,7 +282,7 @@ def bombard(
         pool=space_pool(spaces),
         ok=_bombard_ok,
         reason=_bombard_reason,
-        sa=sa,
+        sa=options.get("slot", sa),  # the SA slot it runs in (4.1), if any
         each=lambda space: _bombard_in(ctx, space),
     )
     return Outcome(executed=bool(done))

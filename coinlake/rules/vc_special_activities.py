@@ -85,7 +85,7 @@ def tax(
         pool=space_pool(spaces),
         ok=_tax_ok,
         reason=_tax_reason,
-        sa=sa,
+        sa=options.get("slot", sa),  # the SA slot it runs in (4.1), if any
         each=lambda space: _tax_in(ctx, space),
     )
     return Outcome(executed=bool(done))
@@ -164,7 +164,7 @@ def subvert(
         pool=space_pool(spaces),
         ok=_subvert_ok,
         reason=_subvert_reason,
-        sa=sa,
+        sa=options.get("slot", sa),  # the SA slot it runs in (4.1), if any
         each=each,
     )
     if cubes >= 2:
