@@ -605,7 +605,7 @@ def test_sweep_activation_outside_jungle_and_target_choice_3_2_3() -> None:
         },
     )
     game = start(state, US, "sweep")
-    play(game, sel("Quang Nam"), DONE)
+    play(game, sel("Quang Nam"), DONE, Choose("target-both"))
     assert game.legal() == (
         Choose("activate-1-nva-2-vc"),
         Choose("activate-2-nva-1-vc"),
@@ -717,7 +717,7 @@ def test_troops_first_bases_last_underground_protect_bases_3_2_4() -> None:
         },
     )
     game = start(state, US, "assault")
-    play(game, sel("Quang Tin"))
+    play(game, sel("Quang Tin"), Choose("target-both"))
     assert pieces(game.state, "Quang Tin") == {
         P.US_TROOPS: 6,
         P.NVA_GUERRILLA_UNDERGROUND: 1,
@@ -732,7 +732,7 @@ def test_assaulting_faction_orders_active_guerrillas_3_2_4() -> None:
         {P.US_TROOPS: 1, P.NVA_GUERRILLA_ACTIVE: 1, P.VC_GUERRILLA_ACTIVE: 1},
     )
     game = start(state, US, "assault")
-    play(game, sel("Quang Tin"))
+    play(game, sel("Quang Tin"), Choose("target-both"))
     assert game.legal() == (
         mv(P.NVA_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE),
         mv(P.VC_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE),
@@ -760,7 +760,7 @@ def test_tunnels_example_3_2_4(roll: int, tunnels_left: int) -> None:
 def test_untunneled_base_goes_before_the_tunnel_roll_3_2_4() -> None:
     state = put(blank(), "Quang Tin", {P.US_TROOPS: 3, P.VC_TUNNELED_BASE: 1, P.NVA_BASE: 1})
     game = start(dice(state, 6), US, "assault")
-    events = play(game, sel("Quang Tin"))
+    events = play(game, sel("Quang Tin"), Choose("target-both"))
     assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 3, P.VC_BASE: 1}
     assert rolls(events) == [6]
 
@@ -891,7 +891,7 @@ def test_tunnel_roll_the_assaulter_picks_the_tunnel_3_2_4() -> None:
         blank(), "Tay Ninh", {P.US_TROOPS: 1, P.NVA_TUNNELED_BASE: 1, P.VC_TUNNELED_BASE: 1}
     )
     game = start(dice(state, 4), US, "assault")
-    play(game, sel("Tay Ninh"))
+    play(game, sel("Tay Ninh"), Choose("target-both"))
     assert game.legal() == (Choose("nva-tunnel"), Choose("vc-tunnel"))
     play(game, Choose("vc-tunnel"))
     assert pieces(game.state, "Tay Ninh") == {P.US_TROOPS: 1, P.NVA_TUNNELED_BASE: 1, P.VC_BASE: 1}
@@ -905,3 +905,161 @@ def test_arvn_base_taken_from_the_map_when_none_available_1_4_1() -> None:
     assert pieces(game.state, "Hue") == {P.ARVN_BASE: 1}
     assert pieces(game.state, "Kontum") == {}
     check_invariants(game.state)
+
+
+# ==================================================================================================
+# 3.1 targeting: either or both enemy Factions, targeted pieces to the maximum extent
+# ==================================================================================================
+TARGET_NVA, TARGET_VC, TARGET_BOTH = (
+    Choose("target-nva"),
+    Choose("target-vc"),
+    Choose("target-both"),
+)
+
+
+def test_assault_targeting_only_vc_spares_nva_3_1_3_2_4() -> None:
+    """3.1, 3.2.4: an Assault may target just the VC and ignore the NVA: no NVA Troops first,
+    every VC Guerrilla goes (maximum extent) and the NVA pieces stay although removals are
+    left unused; with Bases alone, the VC Base goes and the NVA Bases stay."""
+    state = put(
+        blank(),
+        "Quang Tin",
+        {P.US_TROOPS: 4, P.NVA_TROOPS: 1, P.NVA_GUERRILLA_ACTIVE: 1, P.VC_GUERRILLA_ACTIVE: 2},
+    )
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"))
+    decision = game.decision
+    assert decision is not None and decision.kind == "target" and decision.rule == "3.1"
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {
+        P.US_TROOPS: 4,
+        P.NVA_TROOPS: 1,
+        P.NVA_GUERRILLA_ACTIVE: 1,
+    }
+    state = put(blank(), "Quang Tin", {P.US_TROOPS: 3, P.NVA_BASE: 1, P.VC_BASE: 1})
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"), TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 3, P.NVA_BASE: 1}
+    # 1 removal: the VC Guerrilla although NVA Troops are there (Troops first among targets)
+    state = put(
+        blank(),
+        "Quang Tin",
+        {P.US_TROOPS: 1, P.NVA_TROOPS: 2, P.NVA_GUERRILLA_ACTIVE: 1, P.VC_GUERRILLA_ACTIVE: 1},
+    )
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"), TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {
+        P.US_TROOPS: 1,
+        P.NVA_TROOPS: 2,
+        P.NVA_GUERRILLA_ACTIVE: 1,
+    }
+
+
+def test_assault_untargeted_nva_still_protects_the_vc_base_3_1_3_2_4() -> None:
+    """3.1 NOTE, 3.2.4 NOTE (ruling R71): targeting only the VC removes every Active VC
+    Guerrilla, but the untargeted NVA Troops and Guerrillas still protect the VC Base."""
+    state = put(
+        blank(),
+        "Quang Tin",
+        {
+            P.US_TROOPS: 6,
+            P.NVA_TROOPS: 1,
+            P.NVA_GUERRILLA_UNDERGROUND: 1,
+            P.VC_GUERRILLA_ACTIVE: 2,
+            P.VC_BASE: 1,
+        },
+    )
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"), TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {
+        P.US_TROOPS: 6,
+        P.NVA_TROOPS: 1,
+        P.NVA_GUERRILLA_UNDERGROUND: 1,
+        P.VC_BASE: 1,
+    }
+    assert finished(game)
+
+
+def test_assault_target_asked_only_when_both_factions_can_lose_pieces_3_1_3_2_4() -> None:
+    """3.1: only Underground NVA Guerrillas (3.2.4: never removed): the VC alone can be hit,
+    so nothing is asked."""
+    state = put(
+        blank(),
+        "Quang Tin",
+        {P.US_TROOPS: 2, P.NVA_GUERRILLA_UNDERGROUND: 2, P.VC_GUERRILLA_ACTIVE: 1},
+    )
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"))
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 2, P.NVA_GUERRILLA_UNDERGROUND: 2}
+    assert game.decision is None or game.decision.kind != "target"
+
+
+def test_illegal_target_choice_is_refused_3_1() -> None:
+    """3.1: the US and ARVN target the NVA, the VC or both -- never a COIN Faction."""
+    state = put(blank(), "Quang Tin", {P.US_TROOPS: 1, P.NVA_TROOPS: 1, P.VC_GUERRILLA_ACTIVE: 1})
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"))
+    refused(game, Choose("target-arvn"), "3.1", "not an enemy")
+    refused(game, Choose("target-us"), "3.1", "not an enemy")
+    refused(game, Choose("target-everyone"), "3.1")
+    refused(game, sel("Hue"), "3.1")
+
+
+def test_us_added_arvn_assault_targets_too_3_1_3_2_4() -> None:
+    """3.1, 3.2.4: the US Assault and the ARVN Assault it adds each target the VC only."""
+    state = put(
+        blank(),
+        "Quang Tin",
+        {P.US_TROOPS: 1, P.ARVN_TROOPS: 2, P.NVA_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 2},
+    )
+    game = start(state, US, "assault")
+    play(game, sel("Quang Tin"), TARGET_VC, sel("Quang Tin"))
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 1, P.ARVN_TROOPS: 2, P.NVA_TROOPS: 2}
+    assert finished(game)
+
+
+def test_sweep_targeting_only_vc_activates_vc_to_the_maximum_3_1_3_2_3() -> None:
+    """3.1, 3.2.3: 3 Troops Sweeping target the VC: both VC Guerrillas flip (no split to
+    choose), the NVA Guerrillas stay Underground."""
+    state = put(
+        blank(),
+        "Quang Nam",
+        {P.US_TROOPS: 3, P.NVA_GUERRILLA_UNDERGROUND: 2, P.VC_GUERRILLA_UNDERGROUND: 2},
+    )
+    game = start(state, US, "sweep")
+    play(game, sel("Quang Nam"), DONE)
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Quang Nam") == {
+        P.US_TROOPS: 3,
+        P.NVA_GUERRILLA_UNDERGROUND: 2,
+        P.VC_GUERRILLA_ACTIVE: 2,
+    }
+    assert finished(game)
+
+
+def test_patrol_targeting_only_vc_activates_and_assaults_vc_only_3_1_3_2_2() -> None:
+    """3.1, 3.2.2: Patrol's Activation targets the VC only; its free Assault then has only
+    the VC to hit (Underground NVA Guerrillas are never removed), so it asks nothing more."""
+    state = put(blank(), "Hue", {P.US_TROOPS: 2})
+    state = put(
+        state, "loc-hue-da-nang", {P.NVA_GUERRILLA_UNDERGROUND: 2, P.VC_GUERRILLA_UNDERGROUND: 2}
+    )
+    game = start(state, US, "patrol")
+    play(game, sel("Hue"), sel("loc-hue-da-nang"), mv(P.US_TROOPS, 2, "Hue", "loc-hue-da-nang"))
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC)
+    assert pieces(game.state, "loc-hue-da-nang") == {
+        P.US_TROOPS: 2,
+        P.NVA_GUERRILLA_UNDERGROUND: 2,
+        P.VC_GUERRILLA_ACTIVE: 2,
+    }
+    play(game, sel("loc-hue-da-nang"))
+    assert pieces(game.state, "loc-hue-da-nang") == {
+        P.US_TROOPS: 2,
+        P.NVA_GUERRILLA_UNDERGROUND: 2,
+    }
+    assert finished(game)

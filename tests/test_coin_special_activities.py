@@ -521,7 +521,7 @@ def test_raid_removal_is_the_raiders_choice_4_3_3() -> None:
         {P.ARVN_RANGER_UNDERGROUND: 1, P.NVA_TROOPS: 2, P.VC_GUERRILLA_UNDERGROUND: 1},
     )
     game = start(state, ARVN, "raid", "free")
-    play(game, sel("Hue"), Choose("strike"))
+    play(game, sel("Hue"), Choose("strike"), Choose("target-both"))
     assert game.legal() == (
         mv(P.NVA_TROOPS, 1, "Hue", AVAILABLE),
         mv(P.VC_GUERRILLA_UNDERGROUND, 1, "Hue", AVAILABLE),
@@ -551,3 +551,84 @@ def test_train_may_share_spaces_with_air_lift_4_1_1() -> None:
     game = start(state, US, "train", "op+sa")
     play(game, AIR_LIFT, sel("Quang Nam"), sel("Hue"), mv(P.US_TROOPS, 1, "Quang Nam", "Hue"), DONE)
     assert sel("Hue") in game.legal() and sel("Quang Nam") in game.legal()
+
+
+# ==================================================================================================
+# 3.1 targeting in the Special Activities
+# ==================================================================================================
+TARGET_NVA, TARGET_VC, TARGET_BOTH = (
+    Choose("target-nva"),
+    Choose("target-vc"),
+    Choose("target-both"),
+)
+
+
+def test_advise_special_forces_target_only_vc_3_1_4_2_1() -> None:
+    """3.1, 4.2.1: Special Forces targeting the VC remove both VC Guerrillas (Underground
+    too) and leave the NVA Troops; the VC Base stays behind the NVA Troops (ruling R71)."""
+    state = put(
+        blank(),
+        "Quang Tin",
+        {
+            P.US_IRREGULAR_UNDERGROUND: 1,
+            P.NVA_TROOPS: 2,
+            P.VC_GUERRILLA_UNDERGROUND: 1,
+            P.VC_GUERRILLA_ACTIVE: 1,
+            P.VC_BASE: 1,
+        },
+    )
+    game = start(state, US, "advise", "free")
+    play(game, sel("Quang Tin"))
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {
+        P.US_IRREGULAR_ACTIVE: 1,
+        P.NVA_TROOPS: 2,
+        P.VC_BASE: 1,
+    }
+
+
+def test_advise_assault_targets_only_vc_3_1_4_2_1_3_2_4() -> None:
+    """3.1, 4.2.1: Advise's ARVN Assault targeting the VC skips the NVA Troops."""
+    state = put(blank(), "Quang Tin", {P.ARVN_TROOPS: 2, P.NVA_TROOPS: 1, P.VC_GUERRILLA_ACTIVE: 1})
+    game = start(state, US, "advise", "free")
+    play(game, sel("Quang Tin"), Choose("assault"))
+    refused(game, Choose("target-arvn"), "3.1", "not an enemy")
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Quang Tin") == {P.ARVN_TROOPS: 2, P.NVA_TROOPS: 1}
+
+
+def test_raid_targets_only_vc_3_1_4_3_3() -> None:
+    """3.1, 4.3.3: a Raid targeting the VC removes its only VC Guerrilla and stops, sparing
+    the NVA Troops although a removal is left."""
+    state = put(
+        blank(),
+        "Hue",
+        {P.ARVN_RANGER_UNDERGROUND: 1, P.NVA_TROOPS: 2, P.VC_GUERRILLA_UNDERGROUND: 1},
+    )
+    game = start(state, ARVN, "raid", "free")
+    play(game, sel("Hue"), Choose("strike"))
+    before = game.state
+    refused(game, Choose("target-us"), "3.1", "not an enemy")
+    assert game.state is before
+    play(game, TARGET_VC)
+    assert pieces(game.state, "Hue") == {P.ARVN_RANGER_ACTIVE: 1, P.NVA_TROOPS: 2}
+
+
+def test_air_strike_targets_only_vc_3_1_4_2_3() -> None:
+    """3.1, 4.2.3: an Air Strike space targeting the VC offers its Active VC Guerrillas
+    although NVA Troops are there, and never the NVA Troops."""
+    state = put(
+        blank(trail=0),
+        "Quang Tin",
+        {P.US_TROOPS: 1, P.NVA_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 2},
+    )
+    game = start(dice(state, 6), US, "air-strike", "free")
+    play(game, sel("Quang Tin"))
+    assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
+    play(game, TARGET_VC, DONE)
+    assert game.legal() == (mv(P.VC_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE), DONE)
+    play(game, mv(P.VC_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE))
+    play(game, mv(P.VC_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE))
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 1, P.NVA_TROOPS: 2}
+    assert finished(game)  # hits left, but no targeted piece

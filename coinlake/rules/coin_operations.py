@@ -12,7 +12,8 @@ steps with the generic commands:
 - ``Move`` pieces (placing from the Available box or, when none is Available, from another
   space, 1.4.1; moving cubes; removing enemies to Available);
 - ``Choose`` a word for the remaining choices (``pacify``, ``arvn-base``, how far to shift,
-  which Guerrillas to Activate...).
+  which Guerrillas to Activate, which enemy Factions to target -- ``target-nva``,
+  ``target-vc``, ``target-both``, 3.1...).
 
 A step with a single legal answer is applied without asking (a menu left with only ``done``
 ends its step, e.g. once every selectable space was selected). Costs are
@@ -441,16 +442,68 @@ def which_piece(
     return answer.piece
 
 
+# -- targeting (3.1) ---------------------------------------------------------------------------
+Targets = frozenset[Faction]
+"""The enemy Factions an action targets (3.1)."""
+BOTH: Targets = frozenset((NVA, VC))
+TARGET_NVA, TARGET_VC = choose("target-nva"), choose("target-vc")
+TARGET_BOTH = choose("target-both")
+TARGET_CHOICES: dict[Command, Targets] = {
+    TARGET_NVA: frozenset((NVA,)),
+    TARGET_VC: frozenset((VC,)),
+    TARGET_BOTH: BOTH,
+}
+TARGET_REFUSALS: tuple[Refusal, ...] = tuple(
+    (choose(f"target-{word}"), f"{name} is not an enemy of the US and ARVN", "3.1")
+    for word, name in (("us", "the US"), ("arvn", "ARVN"))
+)
+
+
+def choose_targets(
+    ctx: Ctx,
+    faction: Faction,
+    space: str,
+    label: str,
+    affects: Callable[[Targets], bool],
+) -> Gen[Targets]:
+    """3.1: the executing Faction targets the NVA, the VC or both in ``space``; targeted
+    pieces are then affected to the maximum extent. Asked (``target-nva``, ``target-vc``,
+    ``target-both``) only when the choice matters: ``affects(targets)`` holds for the NVA
+    alone and for the VC alone. Otherwise both are targeted, which affects the same pieces
+    as targeting the only Faction that could be affected."""
+    if not (affects(TARGET_CHOICES[TARGET_NVA]) and affects(TARGET_CHOICES[TARGET_VC])):
+        return BOTH
+    answer = yield from ask_unless_one(
+        ctx,
+        faction,
+        "target",
+        f"{faction} {label} in {NAMES[space_index(space)]}: target NVA, VC or both?",
+        tuple(TARGET_CHOICES),
+        "3.1",
+        TARGET_REFUSALS,
+    )
+    return TARGET_CHOICES[answer]
+
+
 # -- activation (3.2.2, 3.2.3) -----------------------------------------------------------------
 def activate_guerrillas(ctx: Ctx, faction: Faction, space: str, n: int, rule: str) -> Gen[int]:
-    """Activate up to ``n`` Underground enemy Guerrillas in ``space`` (1.4.3); when both NVA
-    and VC Guerrillas are there and not all flip, the executing Faction chooses how many of
-    each (3.1). Returns how many flipped."""
+    """Activate up to ``n`` Underground enemy Guerrillas in ``space`` (1.4.3). When both NVA
+    and VC Guerrillas are there, the executing Faction targets the NVA, the VC or both (3.1,
+    :func:`choose_targets`) and Activates as many targeted Guerrillas as it may; when both are
+    targeted and not all flip, it chooses how many of each. Returns how many flipped."""
     p = ctx.state.space(space).pieces
     nva, vc = p[P.NVA_GUERRILLA_UNDERGROUND], p[P.VC_GUERRILLA_UNDERGROUND]
-    n = min(n, nva + vc)
-    if n <= 0:
+    if n <= 0 or nva + vc <= 0:
         return 0
+    targets = yield from choose_targets(
+        ctx,
+        faction,
+        space,
+        "Activation",
+        lambda t: (nva if NVA in t else 0) + (vc if VC in t else 0) > 0,
+    )
+    nva, vc = (nva if NVA in targets else 0), (vc if VC in targets else 0)
+    n = min(n, nva + vc)
     low, high = max(0, n - vc), min(n, nva)
     k = low
     if high > low:
@@ -579,8 +632,9 @@ def assault_in(
     ctx: Ctx, faction: Faction, space: str, rule: str, flags: AssaultFlags | None = None
 ) -> Gen[int]:
     """Resolve an Assault by ``faction`` in ``space`` (3.2.4) with the lasting effects of
-    US Assault (Abrams 11, M-48 Patton 14, Search and Destroy 28, Cobras 13); returns how
-    many pieces were removed."""
+    US Assault (Abrams 11, M-48 Patton 14, Search and Destroy 28, Cobras 13); the Faction
+    first targets the NVA, the VC or both where the choice matters (3.1); returns how many
+    pieces were removed."""
     flags = flags if flags is not None else AssaultFlags()
     state = ctx.state
     i = space_index(space)
@@ -607,7 +661,16 @@ def assault_in(
             flags.patton += 1
     abrams = us and not flags.abrams and capability_side(state, ABRAMS) is Side.UNSHADED
     underground = 1 if us and capability_side(state, SEARCH_AND_DESTROY) is Side.UNSHADED else 0
-    removed = yield from _assault_removal(ctx, faction, space, n, rule, abrams, underground, flags)
+    targets = yield from choose_targets(
+        ctx,
+        faction,
+        space,
+        "Assault",
+        lambda t: n > 0 and _assault_affects(p, t, underground),
+    )
+    removed = yield from _assault_removal(
+        ctx, faction, space, n, rule, abrams, underground, flags, targets
+    )
     cobras = us and capability_side(ctx.state, COBRAS) is Side.SHADED
     if cobras and ctx.state.spaces[i].pieces[P.US_TROOPS] and ctx.roll("Cobras", "5.3") <= 3:
         ctx.move(P.US_TROOPS, 1, space, CASUALTIES, "5.3")
@@ -621,6 +684,36 @@ def assault_in(
     return removed
 
 
+def assault_next(p: Counts, targets: Targets, underground: int) -> tuple[tuple[Piece, ...], bool]:
+    """TROOPS FIRST, BASES LAST and TUNNELS (3.2.4) among the ``targets`` (3.1): the pieces
+    the next Assault removal may take from a space with counts ``p``, and whether it would
+    instead meet a targeted Tunneled Base (the die roll). Targeted NVA Troops come first,
+    then targeted Active Guerrillas (with ``underground`` left, unshaded Search and Destroy:
+    targeted Underground ones too), then targeted Bases -- only once no NVA or VC Troops or
+    Guerrillas remain, targeted or not: Underground Guerrillas and the other Faction's
+    non-Base pieces protect the Bases (3.1 NOTE, 3.2.4 NOTE; ruling R71). ``((), False)``:
+    the removal stops."""
+    if NVA in targets and p[P.NVA_TROOPS]:
+        return (P.NVA_TROOPS,), False
+    group = tuple(g for g in ACTIVE_GUERRILLAS if p[g] and g.faction in targets)
+    if underground:
+        group += tuple(g for g in UNDERGROUND_GUERRILLAS if p[g] and g.faction in targets)
+    if group:
+        return group, False
+    if p[P.NVA_TROOPS] or guerrillas(p):
+        return (), False  # the remaining Troops or Guerrillas protect the Bases
+    bases = tuple(b for b in OPEN_BASES if p[b] and b.faction in targets)
+    if bases:
+        return bases, False
+    return (), any(p[b] for b in TUNNELED_BASES if b.faction in targets)
+
+
+def _assault_affects(p: Counts, targets: Targets, underground: int) -> bool:
+    """Whether an Assault targeting ``targets`` would remove a piece or roll for a Tunnel."""
+    group, tunnel = assault_next(p, targets, underground)
+    return bool(group) or tunnel
+
+
 def _assault_removal(
     ctx: Ctx,
     faction: Faction,
@@ -630,33 +723,25 @@ def _assault_removal(
     abrams: bool,
     underground: int,
     flags: AssaultFlags,
+    targets: Targets = BOTH,
 ) -> Gen[int]:
-    """TROOPS FIRST, BASES LAST and TUNNELS (3.2.4): NVA Troops, then Active Guerrillas (the
-    Assaulting Faction's choice of order), then Bases once no Guerrilla remains; Underground
-    Guerrillas are never removed and protect the Bases. A Tunneled Base as the next piece stops
-    the removal: a die roll of 4-6 removes its Tunnel marker only. ARVN gains 6 Aid per Base
-    it removes."""
+    """Remove up to ``n`` targeted pieces per :func:`assault_next` (the Assaulting Faction
+    chooses the order of Active Guerrillas); Underground Guerrillas are never removed (but
+    see Search and Destroy). A Tunneled Base as the next piece stops the removal: a die roll
+    of 4-6 removes its Tunnel marker only. ARVN gains 6 Aid per Base it removes."""
     i = space_index(space)
     removed = 0
     while n > 0:
         p = ctx.state.spaces[i].pieces
-        group: tuple[Piece, ...]
-        if p[P.NVA_TROOPS]:
-            group = (P.NVA_TROOPS,)
-        else:
-            group = tuple(g for g in ACTIVE_GUERRILLAS if p[g])
-            if underground:
-                group += tuple(g for g in UNDERGROUND_GUERRILLAS if p[g])
-            if not group:
-                if p[P.NVA_GUERRILLA_UNDERGROUND] or p[P.VC_GUERRILLA_UNDERGROUND]:
-                    break  # Underground Guerrillas protect the Bases
-                group = tuple(b for b in OPEN_BASES if p[b])
-                if not group:
-                    yield from _tunnel_roll(ctx, faction, space, rule)
-                    break
+        group, tunnel = assault_next(p, targets, underground)
+        if not group:
+            if tunnel:
+                yield from _tunnel_roll(ctx, faction, space, rule, targets)
+            break
         extra: tuple[Piece, ...] = ()
         if abrams and removed == 0 and group[0] not in OPEN_BASES:
-            extra = tuple(b for b in OPEN_BASES if p[b])  # unshaded Abrams: a Base first
+            # unshaded Abrams: a (targeted) Base first
+            extra = tuple(b for b in OPEN_BASES if p[b] and b.faction in targets)
         candidates = group + extra
         hidden = any(g in UNDERGROUND_GUERRILLAS for g in group)
         if len(candidates) == 1 or (not extra and not hidden and n >= sum(p[g] for g in group)):
@@ -699,11 +784,13 @@ def _remove(ctx: Ctx, faction: Faction, piece: Piece, k: int, space: str, rule: 
         ctx.add_track(Track.AID, BODY_COUNT_AID * k, "5.4")
 
 
-def _tunnel_roll(ctx: Ctx, faction: Faction, space: str, rule: str) -> Gen[None]:
-    """TUNNELS (3.2.4): the next piece would be a Tunneled Base: roll; on 4-6 one Tunnel
-    marker is removed (the Base stays)."""
+def _tunnel_roll(
+    ctx: Ctx, faction: Faction, space: str, rule: str, targets: Targets = BOTH
+) -> Gen[None]:
+    """TUNNELS (3.2.4): the next piece would be a targeted Tunneled Base: roll; on 4-6 one
+    targeted Tunnel marker is removed (the Base stays)."""
     p = ctx.state.space(space).pieces
-    tunneled = tuple(b for b in TUNNELED_BASES if p[b])
+    tunneled = tuple(b for b in TUNNELED_BASES if p[b] and b.faction in targets)
     if not tunneled:
         return
     if ctx.roll("Tunnel", rule) < 4:
@@ -721,33 +808,41 @@ def _tunnel_roll(ctx: Ctx, faction: Faction, space: str, rule: str) -> Gen[None]
     ctx.flip(space, base, 1, rule)
 
 
-def strike_targets(p: Counts) -> tuple[Piece, ...]:
-    """Advise's and Raid's removal (4.2.1, 4.3.3): any enemy piece, Underground Guerrillas
-    included; Bases only once no other enemy piece is there; never a Tunneled Base."""
-    units = tuple(x for x in ENEMY_UNITS if p[x])
+def strike_targets(p: Counts, targets: Targets = BOTH) -> tuple[Piece, ...]:
+    """Advise's and Raid's removal (4.2.1, 4.3.3): any targeted enemy piece (3.1),
+    Underground Guerrillas included; Bases only once no other enemy piece (targeted or not,
+    ruling R71) is there; never a Tunneled Base."""
+    units = tuple(x for x in ENEMY_UNITS if p[x] and x.faction in targets)
     if units:
         return units
-    return tuple(b for b in OPEN_BASES if p[b])
+    if any(p[x] for x in ENEMY_UNITS):
+        return ()
+    return tuple(b for b in OPEN_BASES if p[b] and b.faction in targets)
 
 
 def remove_enemies(ctx: Ctx, faction: Faction, space: str, n: int, rule: str) -> Gen[int]:
     """Remove up to ``n`` enemy pieces from ``space`` per :func:`strike_targets`, the
-    executing Faction choosing each; returns how many were removed."""
+    executing Faction first targeting the NVA, the VC or both where both could lose pieces
+    (3.1), then choosing each piece; returns how many were removed."""
+    start = ctx.state.space(space).pieces
+    targets = yield from choose_targets(
+        ctx, faction, space, "removal", lambda t: bool(strike_targets(start, t))
+    )
     removed = 0
     while removed < n:
         p = ctx.state.space(space).pieces
-        targets = strike_targets(p)
-        if not targets:
+        targets_here = strike_targets(p, targets)
+        if not targets_here:
             break
-        if len(targets) == 1 or n - removed >= sum(p[t] for t in targets):
-            piece = targets[0]
+        if len(targets_here) == 1 or n - removed >= sum(p[t] for t in targets_here):
+            piece = targets_here[0]
         else:
             piece = yield from which_piece(
                 ctx,
                 faction,
                 "remove-piece",
                 f"{faction}: remove which enemy piece from {space} ({n - removed} left)?",
-                targets,
+                targets_here,
                 space,
                 rule,
             )

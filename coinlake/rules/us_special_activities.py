@@ -23,6 +23,7 @@ from coinlake.rules import effects
 from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot, special_activity
 from coinlake.rules.coin_operations import (
     ACTIVE_GUERRILLAS,
+    BOTH,
     IDS,
     IN_NORTH,
     IS_LOC,
@@ -33,10 +34,12 @@ from coinlake.rules.coin_operations import (
     OUTSIDE_SOUTH,
     SELECT,
     Gen,
+    Targets,
     assault_in,
     can_assault_in,
     capability_side,
     choose,
+    choose_targets,
     coin_pieces,
     coin_sa_spaces,
     guerrillas,
@@ -56,7 +59,7 @@ from coinlake.state.commands import Command, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState, Track
 
 P = Piece
-US, ARVN = Faction.US, Faction.ARVN
+US, ARVN, NVA = Faction.US, Faction.ARVN, Faction.NVA
 
 WILD_WEASELS = 5
 ARC_LIGHT = 8
@@ -329,16 +332,17 @@ def air_strike_banned(state: GameState, free: bool) -> bool:
     )
 
 
-def air_targets(p: Counts) -> tuple[Piece, ...]:
-    """4.2.3: the pieces an Air Strike hit may remove in a space: NVA Troops before any
-    Guerrillas, Active Guerrillas, Bases only once no other Insurgent piece (Troops or
-    Guerrillas) is there; never Underground Guerrillas nor Tunneled Bases."""
-    if p[P.NVA_TROOPS]:
+def air_targets(p: Counts, targets: Targets = BOTH) -> tuple[Piece, ...]:
+    """4.2.3: the pieces an Air Strike hit may remove in a space, among the ``targets``
+    (3.1): targeted NVA Troops before any Guerrillas, targeted Active Guerrillas, targeted
+    Bases only once no other Insurgent piece (Troops or Guerrillas, targeted or not: ruling
+    R71) is there; never Underground Guerrillas nor Tunneled Bases."""
+    if NVA in targets and p[P.NVA_TROOPS]:
         return (P.NVA_TROOPS,)
-    active = tuple(g for g in ACTIVE_GUERRILLAS if p[g])
-    if active or guerrillas(p):
+    active = tuple(g for g in ACTIVE_GUERRILLAS if p[g] and g.faction in targets)
+    if active or guerrillas(p) or p[P.NVA_TROOPS]:
         return active
-    return tuple(b for b in OPEN_BASES if p[b])
+    return tuple(b for b in OPEN_BASES if p[b] and b.faction in targets)
 
 
 def trail_floor(state: GameState) -> int:
@@ -371,8 +375,9 @@ def air_strike(
     **options: Any,
 ) -> ActionProc:
     """4.2.3 Air Strike (2nd edition): select up to 6 spaces with US or ARVN pieces (2 in
-    Monsoon); roll a die for hits; 2 hits Degrade the Trail 1 box (at most once), 1 hit
-    removes 1 Active enemy piece (at most 6) in a selected space; each space that lost a
+    Monsoon), targeting the NVA, the VC or both in each where both could lose pieces (3.1);
+    roll a die for hits; 2 hits Degrade the Trail 1 box (at most once), 1 hit removes 1
+    Active targeted enemy piece (at most 6) in a selected space; each space that lost a
     piece shifts 1 level toward Active Opposition.
 
     Lasting effects: Arc Light (8: unshaded, 1 Province without COIN pieces may be selected;
@@ -399,11 +404,16 @@ def air_strike(
             and (coin_pieces(state.spaces[i].pieces) > 0 or (arc_light and IS_PROVINCE[i]))
         ]
 
+    targets: dict[int, Targets] = {}
+
     def each(space: str) -> Gen[None]:
         nonlocal arc_light
-        if not coin_pieces(ctx.state.space(space).pieces):
+        p = ctx.state.space(space).pieces
+        if not coin_pieces(p):
             arc_light = False  # unshaded Arc Light: only 1 such Province
-        yield from ()
+        targets[space_index(space)] = yield from choose_targets(
+            ctx, US, space, "Air Strike", lambda t: bool(air_targets(p, t))
+        )
 
     spaces = yield from select_spaces(
         ctx,
@@ -437,7 +447,8 @@ def air_strike(
         if total < most and not (weasels and tried):
             for i in chosen:
                 options_.extend(
-                    move_cmd(x, 1, IDS[i], AVAILABLE) for x in air_targets(state.spaces[i].pieces)
+                    move_cmd(x, 1, IDS[i], AVAILABLE)
+                    for x in air_targets(state.spaces[i].pieces, targets.get(i, BOTH))
                 )
         if not options_:
             break
