@@ -47,7 +47,18 @@ def _report(game: coinlake.Game) -> None:
     )
     console.print("events: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     decision = game.decision
-    if decision is None:
+    result = state.result
+    if result is not None:
+        winner = "+".join(str(f) for f in result.winner) or "nobody"
+        ranking = ", ".join(
+            f"{'+'.join(str(f) for f in side)} {margin:+d}"
+            for side, margin in zip(result.ranking, result.side_margins, strict=True)
+        )
+        console.print(
+            f"[bold]Game over ({result.rule}): {result.outcome}, winner {winner}[/bold]; "
+            f"ranking by margin: {ranking}"
+        )
+    elif decision is None:
         console.print("[bold]The game has no further Decision.[/bold]")
     else:
         console.print(f"next decision: {decision.faction or 'game'}: {decision.prompt}")
