@@ -1221,8 +1221,8 @@ def _cap_possible(state: GameState) -> bool:
 
 
 def _cap_police(ctx: Ctx) -> Gen[None]:
-    """Unshaded Combined Action Platoons (18): 1 added Police, from Available or moved from
-    another space, into any 1 space with US Troops."""
+    """Unshaded Combined Action Platoons (18): one more Police, from Available or relocated
+    from elsewhere, goes to a space where US Troops are."""
     state = ctx.state
     police = [i for i in range(N_SPACES) if state.spaces[i].pieces[P.ARVN_POLICE]]
     targets = tuple(
@@ -1287,9 +1287,9 @@ def patrol(
     """3.2.2 Patrol: move cubes through LoCs and Cities (each cube once, stopping at NVA or
     VC pieces); then in each LoC Activate 1 enemy Guerrilla per own cube; then a free Assault
     in 1 LoC (the US adds no ARVN). ARVN pays 3 in all; a Limited Patrol has 1 destination
-    (its Activation and Assault there). Shaded M-48 Patton (14): afterwards the NVA removes
-    up to 2 cubes that moved. Unshaded Body Count (72): no cost; shaded General Lansdale
-    (78): no US Assault."""
+    (its Activation and Assault there). Shaded M-48 Patton (14): afterwards the NVA may take
+    off as many as 2 of the cubes that just moved. Unshaded Body Count (72): no cost; shaded
+    General Lansdale (78): no US Assault."""
     free = free or body_count(ctx.state)
     pay(ctx, faction, TRAIN_COST if faction is ARVN else 0, free=free, rule="3.2.2")
     cubes = CUBES[faction]
@@ -1376,8 +1376,8 @@ def patrol(
 
 
 def _rpgs(ctx: Ctx, faction: Faction, arrived: dict[tuple[int, Piece], int]) -> Gen[None]:
-    """Shaded M-48 Patton (14): after the Patrol the NVA removes up to 2 cubes that moved
-    (US Troops to Casualties)."""
+    """Shaded M-48 Patton (14): once the Patrol is over, the NVA may take off as many as 2 of
+    the cubes that just moved (US Troops to Casualties)."""
     box = CASUALTIES if faction is US else AVAILABLE
     for _ in range(2):
         state = ctx.state

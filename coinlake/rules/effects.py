@@ -327,7 +327,7 @@ def ambush_space_limit(state: GameState, *, by_event: bool = False) -> int:
 
 
 def ambush_double_removal(state: GameState, faction: Faction) -> bool:
-    """Shaded Main Force Bns (104, Capability): 1 VC Ambush space may remove 2 enemy pieces."""
+    """Shaded Main Force Bns (104, Capability): one VC Ambush space may take a second enemy."""
     return faction is Faction.VC and capability(state, MAIN_FORCE_BNS) is Side.SHADED
 
 

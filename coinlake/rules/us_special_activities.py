@@ -386,8 +386,8 @@ def air_strike(
     shaded Momentum: Degrade or remove 1 piece, not both), Top Gun (4: unshaded, Degrade 2
     boxes; shaded, the Degrade needs a 4-6 on a second die), AAA (31, shaded: not below 2),
     MiGs (33, shaded: each Degrade sends 1 Available US Troop to Casualties), SA-2s (34,
-    unshaded: each Degrade removes 1 NVA piece outside the South), Oriskany (39, shaded
-    Momentum: no Degrade), Typhoon Kate (115: 1 space)."""
+    unshaded: each Degrade also takes 1 NVA piece from North Vietnam, Laos or Cambodia),
+    Oriskany (39, shaded Momentum: no Degrade), Typhoon Kate (115: 1 space)."""
     slot: SpecialActivitySlot | None = options.get("slot")
     state = ctx.state
     if air_strike_banned(state, free):

@@ -6,8 +6,8 @@ side for the rest of the game, and the rules concerned consult ``effects.capabil
 
 - unshaded: in 2 US Assault spaces that are not Lowland, 2 more enemy pieces are removed in
   each.
-- shaded: after a US or ARVN Patrol, the NVA removes up to 2 cubes that moved (US ones to
-  Casualties).
+- shaded: once a US or ARVN Patrol is over, the NVA may take off as many as 2 of the cubes
+  that just moved (US ones to Casualties).
 """
 
 from coinlake.rules.cards.lib import capability_card

@@ -3,8 +3,8 @@
 - unshaded (Momentum, 5.4): the executing Faction stays Eligible (2.3.6 PLAY NOTE); until the
   Coup Round's Reset there is no Ambush, and each Marching group that Activates loses 1
   Guerrilla (March and Ambush consult ``effects.momentum_active(state, 17)``).
-- shaded: in one space holding both, remove 1 COIN Base and 1 Underground Insurgent
-  Guerrilla; a US Base goes to Casualties. The executing Faction picks the space and pieces
+- shaded: in one space that holds both, take out one US or ARVN Base and one Underground NVA
+  or VC Guerrilla; a US Base goes to Casualties. The executing Faction picks the space and pieces
   (5.1).
 """
 

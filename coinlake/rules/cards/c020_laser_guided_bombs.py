@@ -4,7 +4,7 @@ Neither text has an immediate effect: executing one puts the Capability into eff
 side for the rest of the game, and the rules concerned consult ``effects.capability(state,
 20)``:
 
-- unshaded: Air Strike does not shift Support/Opposition where it removed just 1 piece.
+- unshaded: an Air Strike space that lost only a single piece keeps its Support/Opposition.
 - shaded: Air Strike removes at most 2 pieces.
 """
 

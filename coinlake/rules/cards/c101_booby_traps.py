@@ -5,8 +5,8 @@ side for the rest of the game, and the rules concerned consult ``effects.capabil
 101)``:
 
 - unshaded: NVA and VC Ambush take at most 1 space.
-- shaded: after each Sweep, the VC removes 1 Sweeping Troop per Sweep space on a die roll of 1-3
-  (US to Casualties).
+- shaded: after each Sweep, in every Sweep space the VC rolls a die and, when it shows 3 or
+  less, takes off 1 of the Troops that Swept there (US ones to Casualties).
 """
 
 from coinlake.rules.cards.lib import capability_card

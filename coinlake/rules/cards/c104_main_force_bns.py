@@ -6,7 +6,7 @@ side for the rest of the game, and the rules concerned consult ``effects.capabil
 
 - unshaded: a March into a Support space or LoC Activates when the moving group plus the COIN
   pieces there other than Bases exceed 1 (not 3).
-- shaded: 1 VC Ambush space may remove 2 enemy pieces.
+- shaded: in one of its Ambush spaces the VC may take out a second enemy piece.
 """
 
 from coinlake.rules.cards.lib import capability_card

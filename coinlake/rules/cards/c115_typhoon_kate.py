@@ -1,7 +1,7 @@
 """Card 115, Typhoon Kate (single use, Momentum, 5.4).
 
 The executing Faction stays Eligible (2.3.6 PLAY NOTE). Until the Coup Round's Reset there is
-no Air Lift, Transport or Bombard, and every other Special Activity takes at most 1 space
+Air Lift, Transport and Bombard are forbidden, and any other Special Activity is held to 1 space
 (Special Activities consult ``effects.momentum_active(state, 115)``; a later Event that
 grants a Special Activity takes precedence, 5.1.2).
 """

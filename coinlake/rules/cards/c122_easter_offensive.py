@@ -1,7 +1,8 @@
 """Card 122, Easter Offensive: the NVA Pivotal Event (2.3.8, 5.1.4).
 
-Pre-condition: at least 2 cards in the RVN Leader box (Minh is not a card, 2.4.1) and more
-NVA Troops than US Troops on the map (every space, North Vietnam, Laos and Cambodia included).
+Pre-condition: at least 2 cards in the RVN Leader box (Minh is not a card, 2.4.1), and the
+NVA Troops on the map outnumber the US Troops there (every space, North Vietnam, Laos and
+Cambodia included).
 
 Effect:
 
