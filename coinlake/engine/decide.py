@@ -1,36 +1,48 @@
 """``decide``: validate a command against the pending Decision and compute its events.
 
-The procedure in progress is a generator; it cannot be stored, so the state stores its name,
-arguments, starting state and answers (``GameState.pending``) and the engine re-runs it from
-that start when no live copy is cached. A live copy is kept beside the state (ignored by
-``==``), so ordinary forward play never re-runs anything.
+A procedure in progress is a generator, which cannot be stored, so the state stores it as
+data (``GameState.pending``: name, arguments, starting state, answers so far). The engine
+keeps a :class:`Live` record beside a state -- the pending question and, once, the live
+generator -- so that forward play never re-runs anything. A state without one (a fork that
+lost the race for the generator, an undo, a load, an unpickled game) re-runs the pending
+procedure from its start, feeding it the recorded answers without building a single option
+list; procedures are small steps (one Faction's turn, one part of a Coup phase), so that
+costs about one ordinary step.
 """
 
 from __future__ import annotations
+
+import threading
 
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
 from coinlake.errors import IllegalCommand
-from coinlake.rules import PROCEDURES, Ask, Ctx, Proc, next_step
+from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, Proc, next_step
 from coinlake.state.commands import Command
-from coinlake.state.events import Chosen, Event, StepEnded, StepStarted, evolve
+from coinlake.state.events import Chosen, Event, Forced, StepEnded, StepStarted, evolve
 from coinlake.state.model import GameState
+
+_LOCK = threading.Lock()
+"""Guards taking a live generator, so two threads applying commands to forks of one
+position never advance the same generator."""
 
 
 @frozen
 class Decision:
-    """What the game waits for: who decides (``None``: the game itself), the kind of choice,
-    a short prompt, the rule that governs it, and the finite tuple of legal commands."""
+    """What the game waits for: who decides (``None``: the game itself), the kind of choice
+    (:class:`~coinlake.rules.Kind`), a short prompt, the rule that governs it, the finite
+    tuple of legal commands, and the :class:`~coinlake.rules.Context` of the step."""
 
     faction: Faction | None
-    kind: str
+    kind: Kind
     prompt: str
     rule: str
     options: tuple[Command, ...]
+    context: Context
 
 
-class _Runner:
+class Runner:
     """A live procedure positioned at its current question."""
 
     __slots__ = ("ask", "ctx", "gen")
@@ -41,63 +53,74 @@ class _Runner:
         self.ask = ask
 
 
-def _replay(state: GameState) -> _Runner:
-    """Re-run the pending procedure from its start with the recorded answers."""
+class Live:
+    """What the engine keeps beside one state (never inside it): the pending question and
+    the live generator, which only one successor may take. Never pickled."""
+
+    __slots__ = ("ask", "runner")
+
+    def __init__(self, runner: Runner | None = None) -> None:
+        self.runner = runner
+        self.ask: Ask | None = runner.ask if runner is not None else None
+
+
+def _rerun(state: GameState) -> Runner:
+    """Re-run the pending procedure from its start with the recorded answers. Nothing is
+    asked: each recorded answer goes straight back, so no option list is ever built."""
     pending = state.pending
     assert pending is not None
     ctx = Ctx(pending.start)
-    ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=pending.name, args=pending.args))
+    answers = pending.answers
+    last = len(answers) - 1
+    ctx.replaying = last >= 0
     gen = PROCEDURES[pending.name](ctx, *pending.args)
     ask = next(gen)
-    for answer in pending.answers:
-        ctx.seq = ctx.state.seq
-        ctx.emit(Chosen(seq=ctx.seq, rule=ask.rule, faction=ask.faction, command=answer))
+    for i, answer in enumerate(answers):
+        if i == last:  # the question this answer leads to is the one asked now
+            ctx.replaying = False
         ask = gen.send(answer)
-    return _Runner(gen, ctx, ask)
+    ctx.state, ctx.events, ctx.seq = state, [], state.seq
+    return Runner(gen, ctx, ask)
 
 
-def _ask(state: GameState) -> Ask | None:
-    """The pending question; cached beside the state (``Pending.runner[0]``), so looking at
-    a position again, even after an undo, re-runs nothing."""
-    pending = state.pending
-    if pending is None:
+def pending_ask(state: GameState, live: Live | None = None) -> Ask | None:
+    """The question the state waits on (``None``: game over), from ``live`` when it has it."""
+    if state.pending is None:
         return None
-    box = pending.runner
-    if not box:
-        runner = _replay(state)
-        box.extend((runner.ask, runner))
-    cached: Ask = box[0]
-    return cached
+    if live is not None and live.ask is not None:
+        return live.ask
+    runner = _rerun(state)
+    if live is not None:
+        with _LOCK:
+            if live.ask is None:
+                live.ask, live.runner = runner.ask, runner
+    return runner.ask
 
 
-def _claim(state: GameState) -> _Runner:
-    """Take the live procedure out of the state's cache (``Pending.runner[1]``) to advance it;
-    re-run it from its start when it was already taken (by an earlier branch or fork)."""
-    assert state.pending is not None
-    box = state.pending.runner
-    if len(box) == 2:
-        live: _Runner = box.pop()
-        return live
-    runner = _replay(state)
-    if not box:
-        box.append(runner.ask)
-    return runner
+def _claim(state: GameState, live: Live | None) -> Runner:
+    """Take the live generator from ``live`` to advance it, or re-run the procedure."""
+    if live is not None:
+        with _LOCK:
+            runner, live.runner = live.runner, None
+        if runner is not None:
+            return runner
+    return _rerun(state)
 
 
-def decision(state: GameState) -> Decision | None:
+def decision(state: GameState, live: Live | None = None) -> Decision | None:
     """The pending Decision, or ``None`` when nothing more can happen (game over)."""
-    a = _ask(state)
+    a = pending_ask(state, live)
     if a is None:
         return None
-    return Decision(a.faction, a.kind, a.prompt, a.rule, a.options)
+    return Decision(a.faction, a.kind, a.prompt, a.rule, a.options, a.context)
 
 
-def validate(state: GameState, command: Command) -> Ask:
+def validate(state: GameState, command: Command, live: Live | None = None) -> Ask:
     """Raise :class:`IllegalCommand` unless ``command`` answers the pending Decision."""
-    ask = _ask(state)
+    ask = pending_ask(state, live)
     if ask is None:
         raise IllegalCommand(f"{command}: the game is over", rule="2.4.2")
-    if command in ask.options:
+    if ask.accepts(command):
         return ask
     for refused, reason, rule in ask.refusals:
         if refused == command:
@@ -110,19 +133,25 @@ def validate(state: GameState, command: Command) -> Ask:
     )
 
 
-def advance(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
-    """Validate ``command`` and return its events and the resulting state."""
-    ask = validate(state, command)
-    runner = _claim(state)
+def advance(
+    state: GameState, command: Command, live: Live | None = None
+) -> tuple[tuple[Event, ...], GameState, Live]:
+    """Validate ``command`` and return its events, the resulting state and the engine's
+    :class:`Live` record for that state."""
+    ask = validate(state, command, live)
+    runner = _claim(state, live)
     ctx = runner.ctx
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
     ctx.emit(Chosen(seq=ctx.seq, rule=ask.rule, faction=ask.faction, command=command))
-    _continue(ctx, runner.gen, _resume(runner.gen, command))
-    return tuple(ctx.events), ctx.state
+    nxt = _continue(ctx, runner.gen, _resume(ctx, runner.gen, command))
+    return tuple(ctx.events), ctx.state, Live(nxt)
 
 
 def prime(state: GameState) -> GameState:
-    """Start the first procedure of a freshly set-up state, up to its first question."""
+    """Start the first procedure of a freshly set-up (or loaded) state, up to its first
+    question; a state with a procedure in progress is returned as it is."""
+    if state.pending is not None:
+        return state
     ctx = Ctx(state)
     _continue(ctx, None, None)
     return ctx.state
@@ -133,35 +162,44 @@ def start_procedure(state: GameState, name: str, args: tuple[str, ...] = ()) -> 
     it to its first question (for tests, puzzles and tools that start from a set position)."""
     if state.pending is not None:
         raise ValueError(f"procedure {state.pending.name!r} is already in progress")
+    if name not in PROCEDURES:
+        raise ValueError(f"no procedure {name!r}")
     ctx = Ctx(state)
     ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=name, args=args))
     gen = PROCEDURES[name](ctx, *args)
-    _continue(ctx, gen, _resume(gen, None))
+    _continue(ctx, gen, _resume(ctx, gen, None))
     return ctx.state
 
 
-def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> None:
-    """Run procedures until one asks a question (caching it live) or none can follow."""
+def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> Runner | None:
+    """Run procedures until one asks a question (returned live) or none can follow."""
     while ask is None:
         pending = ctx.state.pending
         if pending is not None:
             ctx.emit(StepEnded(seq=ctx.seq, rule="2.0", procedure=pending.name))
         step = next_step(ctx.state)
         if step is None:
-            return
+            return None
         name, args = step
         ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=name, args=args))
         gen = PROCEDURES[name](ctx, *args)
-        ask = _resume(gen, None)
-    assert gen is not None and ctx.state.pending is not None
-    ctx.state.pending.runner.extend((ask, _Runner(gen, ctx, ask)))
+        ask = _resume(ctx, gen, None)
+    assert gen is not None
+    return Runner(gen, ctx, ask)
 
 
-def _resume(gen: Proc, answer: Command | None) -> Ask | None:
+def _resume(ctx: Ctx, gen: Proc, answer: Command | None) -> Ask | None:
+    """Send ``answer`` (or start ``gen``) and run to the next real question: a step whose
+    answer is forced (one legal answer, or none) is answered at once and recorded
+    (:class:`Forced`), so that a re-run needs no option list."""
     try:
-        return next(gen) if answer is None else gen.send(answer)
+        ask = next(gen) if answer is None else gen.send(answer)
+        while (forced := ask.forced()) is not None:
+            ctx.emit(Forced(seq=ctx.seq, rule=ask.rule, command=forced))
+            ask = gen.send(forced)
     except StopIteration:
         return None
+    return ask
 
 
 def decide(state: GameState, command: Command) -> tuple[Event, ...]:

@@ -16,7 +16,7 @@ import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
-from coinlake.engine.decide import Decision, advance, decision, fold, validate
+from coinlake.engine.decide import Decision, Live, advance, decision, fold, prime, validate
 from coinlake.errors import CoinlakeError
 from coinlake.state.commands import Command, parse
 from coinlake.state.events import CardRevealed, DieRolled, Event
@@ -36,16 +36,30 @@ class HistoryError(CoinlakeError):
     """An undo or redo that is impossible or that the undo policy forbids."""
 
 
-@frozen(eq=False)
 class Node:
-    """One position in the history tree and the command that led to it."""
+    """One position in the history tree and the command that led to it. ``live`` is the
+    engine's cache beside the state (the pending question, the live procedure); it is not
+    part of the position and is never pickled."""
 
-    parent: Node | None
-    command: Command | None
-    faction: Faction | None
-    events: tuple[Event, ...]
-    state: GameState
-    depth: int
+    __slots__ = ("command", "depth", "events", "faction", "live", "parent", "state")
+
+    def __init__(
+        self,
+        parent: Node | None,
+        command: Command | None,
+        faction: Faction | None,
+        events: tuple[Event, ...],
+        state: GameState,
+        depth: int,
+        live: Live | None = None,
+    ) -> None:
+        self.parent = parent
+        self.command = command
+        self.faction = faction
+        self.events = events
+        self.state = state
+        self.depth = depth
+        self.live = live if live is not None else Live()
 
 
 @frozen(eq=False)
@@ -76,10 +90,53 @@ class GameView:
 Saver = Callable[["Game", Path], None]
 
 
+class _LineEvents:
+    """The events of one line of the history (all, or those one Faction may see), kept up
+    to date by walking only the nodes between the last position asked and the new one."""
+
+    __slots__ = ("events", "faction", "node")
+
+    def __init__(self, faction: Faction | None) -> None:
+        self.faction = faction
+        self.node: Node | None = None
+        self.events: list[Event] = []
+
+    def _mine(self, node: Node) -> list[Event]:
+        who = self.faction
+        return list(node.events) if who is None else [e for e in node.events if e.visible_to(who)]
+
+    def update(self, node: Node) -> tuple[Event, ...]:
+        old = self.node
+        if old is not node:
+            added: list[Node] = []
+            a: Node | None = old
+            b: Node | None = node
+            if a is None:
+                self.events = []
+                while b is not None:
+                    added.append(b)
+                    b = b.parent
+            else:
+                while a is not b:
+                    assert a is not None and b is not None
+                    if a.depth >= b.depth:
+                        drop = len(self._mine(a))
+                        if drop:
+                            del self.events[-drop:]
+                        a = a.parent
+                    else:
+                        added.append(b)
+                        b = b.parent
+            for n in reversed(added):
+                self.events.extend(self._mine(n))
+            self.node = node
+        return tuple(self.events)
+
+
 class Game:
     """A game in progress: its current position, its history tree and its journal."""
 
-    __slots__ = ("_journal", "_node", "_redo", "_saver", "undo_policy")
+    __slots__ = ("_journal", "_line", "_node", "_redo", "_saver", "undo_policy")
 
     def __init__(
         self,
@@ -92,7 +149,78 @@ class Game:
         self._journal: JournalEntry | None = None
         self._redo: _RedoLink | None = None
         self._saver = saver
+        self._line: dict[Faction | None, _LineEvents] | None = None
         self.undo_policy = UndoPolicy(undo)
+
+    @classmethod
+    def from_state(
+        cls, state: GameState, *, undo: str | UndoPolicy = UndoPolicy.FREE, saver: Saver | None = None
+    ) -> Game:
+        """A game whose history starts at ``state``; a state between procedures is primed,
+        so that the Sequence of Play (or the Coup Round) waits at its next step."""
+        return cls(prime(state), undo=undo, saver=saver)
+
+    # -- pickling: the history as flat lists (no deep recursion), live caches dropped --------
+    def __getstate__(self) -> dict[str, object]:
+        nodes: list[Node] = []
+        index: dict[int, int] = {}
+
+        def number(node: Node) -> int:
+            chain = []
+            n: Node | None = node
+            while n is not None and id(n) not in index:
+                chain.append(n)
+                n = n.parent
+            for m in reversed(chain):
+                index[id(m)] = len(nodes)
+                nodes.append(m)
+            return index[id(node)]
+
+        journal = [(e.action, number(e.node)) for e in self.journal()]
+        redo = []
+        link = self._redo
+        while link is not None:
+            redo.append(number(link.node))
+            link = link.rest
+        current = number(self._node)
+        flat = [
+            (
+                None if n.parent is None else index[id(n.parent)],
+                n.command,
+                n.faction,
+                n.events,
+                n.state,
+                n.depth,
+            )
+            for n in nodes
+        ]
+        return {
+            "nodes": flat,
+            "journal": journal,
+            "redo": redo,
+            "current": current,
+            "saver": self._saver,
+            "undo": self.undo_policy.value,
+        }
+
+    def __setstate__(self, data: dict[str, object]) -> None:
+        nodes: list[Node] = []
+        for parent, command, faction, events, state, depth in data["nodes"]:  # type: ignore[attr-defined]
+            nodes.append(
+                Node(None if parent is None else nodes[parent], command, faction, events, state, depth)
+            )
+        journal: JournalEntry | None = None
+        for action, i in data["journal"]:  # type: ignore[attr-defined]
+            journal = JournalEntry(action, nodes[i], journal)
+        redo: _RedoLink | None = None
+        for i in reversed(data["redo"]):  # type: ignore[call-overload]
+            redo = _RedoLink(nodes[i], redo)
+        self._node = nodes[data["current"]]  # type: ignore[index]
+        self._journal = journal
+        self._redo = redo
+        self._saver = data["saver"]  # type: ignore[assignment]
+        self._line = None
+        self.undo_policy = UndoPolicy(data["undo"])
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -116,16 +244,19 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The pending :class:`Decision`; ``None`` once the game is over."""
-        return decision(self._node.state)
+        node = self._node
+        return decision(node.state, node.live)
 
     def legal(self) -> tuple[Command, ...]:
         """Every legal command now."""
-        d = decision(self._node.state)
+        node = self._node
+        d = decision(node.state, node.live)
         return d.options if d is not None else ()
 
     def validate(self, command: Command) -> None:
         """Raise :class:`~coinlake.IllegalCommand` unless ``command`` is legal now."""
-        validate(self._node.state, command)
+        node = self._node
+        validate(node.state, command, node.live)
 
     def parse(self, text: str) -> Command:
         """Read a command in the text notation (``str(command)`` round-trips)."""
@@ -134,11 +265,10 @@ class Game:
     # -- changing the position -------------------------------------------------------------
     def apply(self, command: Command) -> tuple[Event, ...]:
         """Validate and apply ``command``; return its events. Illegal: raises, no change."""
-        d = decision(self._node.state)
-        events, state = advance(self._node.state, command)
-        node = Node(
-            self._node, command, d.faction if d else None, events, state, self._node.depth + 1
-        )
+        here = self._node
+        ask = validate(here.state, command, here.live)
+        events, state, live = advance(here.state, command, here.live)
+        node = Node(here, command, ask.faction, events, state, here.depth + 1, live)
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)
@@ -186,6 +316,7 @@ class Game:
         other._journal = self._journal
         other._redo = self._redo
         other._saver = self._saver
+        other._line = None
         other.undo_policy = self.undo_policy
         return other
 
@@ -206,8 +337,17 @@ class Game:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The events of the current line, oldest first."""
-        return tuple(e for n in self.line() for e in n.events)
+        """The events of the current line, oldest first. Kept between calls, so a call
+        costs the events added or undone since the last one (plus one tuple copy)."""
+        return self._line_cache(None).update(self._node)
+
+    def _line_cache(self, faction: Faction | None) -> _LineEvents:
+        if self._line is None:
+            self._line = {}
+        cache = self._line.get(faction)
+        if cache is None:
+            cache = self._line[faction] = _LineEvents(faction)
+        return cache
 
     def journal(self) -> tuple[JournalEntry, ...]:
         """Every apply, undo and redo since the game began, oldest first."""
@@ -233,7 +373,7 @@ class Game:
             rng=Rng(0, state.rng.counter),
             pending=None,
         )
-        return GameView(who, hidden, tuple(e for e in self.events if e.visible_to(who)))
+        return GameView(who, hidden, self._line_cache(who).update(self._node))
 
     def save(self, path: str | Path) -> None:
         """Write the whole journal to an append-only log file (see :func:`coinlake.load`)."""

@@ -12,13 +12,16 @@ from coinlake.rules import (  # the Operations and Special Activities register t
     vc_special_activities,
     victory,
 )
-from coinlake.rules.core import PROCEDURES, Ask, Ctx, Proc, procedure
+from coinlake.rules.core import MAX_OPTIONS, PROCEDURES, Ask, Context, Ctx, Kind, Proc, procedure
 from coinlake.rules.sequence import next_step
 
 __all__ = [
+    "MAX_OPTIONS",
     "PROCEDURES",
     "Ask",
+    "Context",
     "Ctx",
+    "Kind",
     "Proc",
     "ambush",
     "arvn_special_activities",

@@ -331,15 +331,16 @@ class SpecialActivitySlot:
         whether it was executed."""
         action = next(a for a in self._legal(ctx.state) if Choose(a.name) == answer)
         self.action = action.name
-        self.outcome = yield from action.run(
-            ctx,
-            self.faction,
-            limited=False,
-            free=self.free,
-            sa=None,
-            operation=self.operation,
-            slot=self,
-        )
+        with ctx.scope(action.name, action.rule, faction=self.faction):
+            self.outcome = yield from action.run(
+                ctx,
+                self.faction,
+                limited=False,
+                free=self.free,
+                sa=None,
+                operation=self.operation,
+                slot=self,
+            )
         return self.outcome.executed
 
     def _legal(self, state: GameState) -> tuple[Action, ...]:
@@ -405,14 +406,15 @@ def run_operation(
     Activity slot offered before, during (by the Operation) and after (4.1)."""
     action = yield from choose_operation(ctx, faction, limited=limited)
     slot = SpecialActivitySlot(faction, action.name) if special and not limited else None
-    if slot is not None:
-        yield from slot.offer(ctx)
-    outcome = yield from action.run(ctx, faction, limited=limited, free=False, sa=slot)
-    if slot is not None and outcome.executed:
-        yield from slot.offer(ctx, last=True)
-    if slot is not None:
-        for step in slot.after:
-            yield from step(ctx)
+    with ctx.scope(action.name, "2.3.5" if limited else action.rule, faction=faction):
+        if slot is not None:
+            yield from slot.offer(ctx)
+        outcome = yield from action.run(ctx, faction, limited=limited, free=False, sa=slot)
+        if slot is not None and outcome.executed:
+            yield from slot.offer(ctx, last=True)
+        if slot is not None:
+            for step in slot.after:
+                yield from step(ctx)
     sa_done = slot is not None and slot.outcome is not None and slot.outcome.executed
     return Outcome(executed=outcome.executed, special_activity=sa_done)
 
@@ -442,7 +444,8 @@ def free_action(
     extra: dict[str, Any] = dict(options)
     if action.kind is ActionKind.SPECIAL_ACTIVITY:
         extra.setdefault("operation", "")
-    return (yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra))
+    with ctx.scope(action.name, action.rule, faction=faction):
+        return (yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra))
 
 
 def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:

@@ -11,6 +11,8 @@ its start after an undo, a fork or a load (see ``docs/architecture.md``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+import threading
+from enum import StrEnum
 from typing import TypeVar
 
 from attrs import frozen
@@ -33,26 +35,181 @@ from coinlake.state.events import (
 from coinlake.state.model import Eligibility, GameState, Support, Track
 
 
+class Kind(StrEnum):
+    """The closed vocabulary of decision kinds: one name per kind of step, wherever it
+    occurs (``docs/decisions.md`` lists them with their commands). What the step belongs to
+    is in :class:`Context`, never in the kind."""
+
+    CONFIRM = "confirm"
+    """Acknowledge a step of the game that has one answer (``begin``: reveal the cards, 2.2)."""
+    ACTION = "action"
+    """The Sequence of Play: Pass, the Event, an Operation (with or without a Special
+    Activity), a Limited Operation or a Pivotal Event (2.3.3-2.3.8)."""
+    OPERATION = "operation"
+    """Which Operation to execute (3.0)."""
+    SPECIAL_ACTIVITY = "special-activity"
+    """Which Special Activity to execute now, or ``not-now`` / ``no-sa`` (4.1)."""
+    CHOOSE_SIDE = "choose-side"
+    """The unshaded or the shaded text of an Event (5.2)."""
+    YES_NO = "yes-no"
+    """Take an optional step or decline it (e.g. play a Pivotal Event, 2.3.8)."""
+    SELECT_SPACE = "select-space"
+    """A space (``select ID``) for the step in progress, or ``done``; the menu may also
+    list the Special Activities that may start now (4.1)."""
+    HOW_MANY = "how-many"
+    """A number (``count N``): how many pieces, Resources, levels..."""
+    MOVE_PIECES = "move-pieces"
+    """Which pieces to move between spaces (``move N piece from to``)."""
+    PLACE_PIECES = "place-pieces"
+    """Which pieces to place, from a box or from the map (1.4.1)."""
+    REMOVE_PIECES = "remove-pieces"
+    """Which pieces to remove, to a box."""
+    TARGET = "target"
+    """Which enemy Faction(s) an action targets in a space (3.1)."""
+    CHOOSE_MODE = "choose-mode"
+    """One of a step's named alternatives (``choose WORD``: pacify or remove Terror, which
+    Support level, which form of Rally...)."""
+
+
+MAX_OPTIONS = 128
+"""No Decision offers more legal commands than this (steps that could are factored into
+smaller ones: origin, then destination, then how many); checked at every question."""
+
+
 @frozen
+class Context:
+    """What a question belongs to, filled in by the shared helpers (never by hand).
+
+    ``procedure``: the Operation, Special Activity, Event, Coup phase... (``"train"``,
+    ``"air-strike"``, ``"event"``, ``"support-phase"``, ``"eligible-turn"``);
+    ``rule``: its section; ``faction``: the Faction executing it; ``card`` and ``side``:
+    the card being played (and the Event's side); ``space``: the space being worked;
+    ``done``: the spaces already done in this procedure, in order; ``left``: how many more
+    spaces may be selected (``None``: no limit); ``resources``: what the executing Faction
+    may still spend; ``parent``: the procedure this one runs within (the Operation of a
+    Special Activity, the Event granting a free Operation, the turn of an Operation).
+    """
+
+    procedure: str
+    rule: str
+    faction: Faction | None = None
+    card: int | None = None
+    side: str | None = None
+    space: str | None = None
+    done: tuple[str, ...] = ()
+    left: int | None = None
+    resources: int | None = None
+    parent: Context | None = None
+
+    def within(self, procedure: str) -> bool:
+        """Whether this step belongs, directly or not, to ``procedure``."""
+        ctx: Context | None = self
+        while ctx is not None:
+            if ctx.procedure == procedure:
+                return True
+            ctx = ctx.parent
+        return False
+
+
+Options = Sequence[Command] | Callable[[], Iterable[Command]]
+"""A question's legal answers, or a function building them on demand (never called while a
+procedure is re-run with answers already recorded)."""
+
+_BUILD_LOCK = threading.Lock()
+
+
 class Ask:
     """A question a procedure puts: who decides, what kind of choice, the legal answers.
 
-    ``refusals`` lists recognisable illegal answers with the reason and rule that forbid them,
-    so that an illegal command gets a precise error.
+    ``options`` are built on first use, so that re-running a procedure with recorded answers
+    builds none. ``refusals`` lists recognisable illegal answers with the reason and rule
+    that forbid them, so that an illegal command gets a precise error. ``single``: a lone
+    legal answer is taken without asking; ``none_done``: with no legal answer the step ends
+    as if ``done`` were answered (both recorded as a ``Forced`` event).
     """
 
-    faction: Faction | None
-    kind: str
-    prompt: str
-    options: tuple[Command, ...]
-    rule: str
-    refusals: tuple[tuple[Command, str, str], ...] = ()
+    __slots__ = (
+        "_build",
+        "_options",
+        "_set",
+        "context",
+        "faction",
+        "kind",
+        "none_done",
+        "prompt",
+        "refusals",
+        "rule",
+        "single",
+    )
+
+    def __init__(
+        self,
+        faction: Faction | None,
+        kind: Kind,
+        prompt: str,
+        options: Options,
+        rule: str,
+        refusals: tuple[Refusal, ...] = (),
+        *,
+        context: Context,
+        single: bool = False,
+        none_done: bool = False,
+    ) -> None:
+        self.faction = faction
+        self.kind = kind
+        self.prompt = prompt
+        self.rule = rule
+        self.refusals = refusals
+        self.context = context
+        self.single = single
+        self.none_done = none_done
+        self._set: frozenset[Command] | None = None
+        if callable(options):
+            self._options: tuple[Command, ...] | None = None
+            self._build: Callable[[], Iterable[Command]] | None = options
+        else:
+            self._options, self._build = tuple(options), None
+
+    @property
+    def options(self) -> tuple[Command, ...]:
+        """The legal answers (built once, on first use)."""
+        options = self._options
+        if options is None:
+            with _BUILD_LOCK:
+                if self._options is None:
+                    assert self._build is not None
+                    built = tuple(self._build())
+                    if len(built) > MAX_OPTIONS:
+                        raise RuntimeError(f"{len(built)} options for {self.prompt!r}")
+                    self._options, self._build = built, None
+                options = self._options
+            assert options is not None
+        return options
+
+    def accepts(self, command: Command) -> bool:
+        """Whether ``command`` is one of the legal answers."""
+        found = self._set
+        if found is None:
+            found = self._set = frozenset(self.options)
+        return command in found
+
+    def forced(self) -> Command | None:
+        """The answer the engine gives without asking, if any (``single``/``none_done``)."""
+        if not (self.single or self.none_done):
+            return None
+        options = self.options
+        if self.single and len(options) == 1:
+            return options[0]
+        if self.none_done and not options:
+            return DONE
+        return None
+
+    def __repr__(self) -> str:
+        return f"Ask({self.faction}, {self.kind!s}, {self.prompt!r}, rule={self.rule})"
 
 
 Refusal = tuple[Command, str, str]
 """An illegal answer, the reason it is refused and the rule that forbids it."""
-
-
 class _DeferredRefusals(tuple[Refusal, ...]):
     """An empty tuple whose iteration works the refusals out on demand (see
     :func:`deferred_refusals`)."""
@@ -85,31 +242,181 @@ PROCEDURES: dict[str, ProcedureFn] = {}
 F = TypeVar("F", bound=ProcedureFn)
 
 
-def procedure(name: str) -> Callable[[F], F]:
-    """Register a procedure under ``name`` (unique)."""
+def procedure(name: str, rule: str = "2.0") -> Callable[[F], F]:
+    """Register a procedure under ``name`` (unique); its questions carry a :class:`Context`
+    naming it and its ``rule``."""
 
     def register(fn: F) -> F:
         if name in PROCEDURES:
             raise ValueError(f"procedure {name!r} registered twice")
-        PROCEDURES[name] = fn
+
+        def scoped(ctx: Ctx, *args: str) -> Proc:
+            with ctx.scope(name.replace("_", "-"), rule):
+                yield from fn(ctx, *args)
+
+        PROCEDURES[name] = scoped
         return fn
 
     return register
+
+
+class Scope:
+    """One level of what the procedure in progress is doing, kept by :class:`Ctx` while the
+    procedure runs and copied into each question's :class:`Context`. Use as ``with
+    ctx.scope(...)``; :func:`select_spaces` records the space being worked and those done."""
+
+    __slots__ = (
+        "card",
+        "ctx",
+        "done",
+        "faction",
+        "left",
+        "parent",
+        "procedure",
+        "rule",
+        "side",
+        "space",
+    )
+
+    def __init__(
+        self,
+        ctx: Ctx,
+        procedure: str,
+        rule: str,
+        faction: Faction | None,
+        card: int | None,
+        side: str | None,
+    ) -> None:
+        self.ctx = ctx
+        self.procedure = procedure
+        self.rule = rule
+        self.faction = faction
+        self.card = card
+        self.side = side
+        self.space: str | None = None
+        self.done: list[str] = []
+        self.left: int | None = None
+        self.parent: Scope | None = None
+
+    def __enter__(self) -> Scope:
+        self.parent = self.ctx.top
+        self.ctx.top = self
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.ctx.top = self.parent
+
+    def context(self, state: GameState) -> Context:
+        parent = self.parent.context(state) if self.parent is not None else None
+        faction = self.faction
+        if faction is None and parent is not None:
+            faction = parent.faction
+        card = self.card if self.card is not None else (parent.card if parent else None)
+        return Context(
+            self.procedure,
+            self.rule,
+            faction,
+            card,
+            self.side,
+            self.space,
+            tuple(self.done),
+            self.left,
+            None if faction is None else state.resources(faction),
+            parent,
+        )
+
+
+_NO_CONTEXT = Context("", "")
+
+_LEGACY_KINDS: dict[str, Kind] = {
+    "action": Kind.ACTION,
+    "operation": Kind.OPERATION,
+    "special-activity": Kind.SPECIAL_ACTIVITY,
+    "event-side": Kind.CHOOSE_SIDE,
+    "pivotal": Kind.YES_NO,
+    "begin": Kind.CONFIRM,
+    "advise-space": Kind.SELECT_SPACE,
+    "air-lift-destination": Kind.SELECT_SPACE,
+    "air-lift-origin": Kind.SELECT_SPACE,
+    "air-strike-space": Kind.SELECT_SPACE,
+    "assault-space": Kind.SELECT_SPACE,
+    "base-space": Kind.SELECT_SPACE,
+    "cap-space": Kind.SELECT_SPACE,
+    "commitment-destination": Kind.SELECT_SPACE,
+    "commitment-origin": Kind.SELECT_SPACE,
+    "govern-space": Kind.SELECT_SPACE,
+    "operation-step": Kind.SELECT_SPACE,
+    "pacify-space": Kind.SELECT_SPACE,
+    "patrol-destination": Kind.SELECT_SPACE,
+    "patrol-origin": Kind.SELECT_SPACE,
+    "raid-space": Kind.SELECT_SPACE,
+    "redeploy-destination": Kind.SELECT_SPACE,
+    "redeploy-origin": Kind.SELECT_SPACE,
+    "select-space": Kind.SELECT_SPACE,
+    "sweep-origin": Kind.SELECT_SPACE,
+    "sweep-space": Kind.SELECT_SPACE,
+    "train-space": Kind.SELECT_SPACE,
+    "transport-destination": Kind.SELECT_SPACE,
+    "transport-origin": Kind.SELECT_SPACE,
+    "march": Kind.SELECT_SPACE,
+    "agitate": Kind.SELECT_SPACE,
+    "pacify": Kind.SELECT_SPACE,
+    "sabotage": Kind.SELECT_SPACE,
+    "withdrawal-space": Kind.SELECT_SPACE,
+    "air-lift-count": Kind.HOW_MANY,
+    "commitment-count": Kind.HOW_MANY,
+    "patrol-count": Kind.HOW_MANY,
+    "redeploy-count": Kind.HOW_MANY,
+    "sweep-count": Kind.HOW_MANY,
+    "transport-count": Kind.HOW_MANY,
+    "transfer": Kind.HOW_MANY,
+    "place": Kind.HOW_MANY,
+    "advise-aid": Kind.CHOOSE_MODE,
+    "advise-mode": Kind.CHOOSE_MODE,
+    "agitate-extent": Kind.CHOOSE_MODE,
+    "arvn-follow-up": Kind.CHOOSE_MODE,
+    "attack-mode": Kind.CHOOSE_MODE,
+    "base-cubes": Kind.CHOOSE_MODE,
+    "cap-source": Kind.CHOOSE_MODE,
+    "coup-removal": Kind.CHOOSE_MODE,
+    "govern-mode": Kind.CHOOSE_MODE,
+    "infiltrate-mode": Kind.CHOOSE_MODE,
+    "pacify-extent": Kind.CHOOSE_MODE,
+    "patronage": Kind.CHOOSE_MODE,
+    "patton": Kind.CHOOSE_MODE,
+    "raid-strike": Kind.CHOOSE_MODE,
+    "rally-mode": Kind.CHOOSE_MODE,
+    "subvert-mode": Kind.CHOOSE_MODE,
+    "trail": Kind.CHOOSE_MODE,
+    "train-follow-up": Kind.CHOOSE_MODE,
+    "replace": Kind.CHOOSE_MODE,
+    "remove": Kind.CHOOSE_MODE,
+    "raid-move": Kind.CHOOSE_MODE,
+    "air-strike-hit": Kind.CHOOSE_MODE,
+    "train-place": Kind.CHOOSE_MODE,
+    "take-from-map": Kind.CHOOSE_MODE,
+    "target": Kind.TARGET,
+}
+"""TODO(#8): the free-form kinds of the old protocol, until every call site names a Kind."""
+
 
 
 class Ctx:
     """The scratchpad a procedure runs in: the current state and the events emitted so far.
 
     Every change goes through :meth:`emit`; the helpers below build the common events with
-    the clamping and bookkeeping the rules require.
+    the clamping and bookkeeping the rules require. ``replaying``: the engine is re-running
+    the procedure with recorded answers, so questions need no options nor context.
     """
 
-    __slots__ = ("events", "seq", "state")
+    __slots__ = ("events", "replaying", "seq", "state", "top")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[Event] = []
         self.seq = state.seq
+        self.replaying = False
+        self.top: Scope | None = None
 
     def emit(self, event: Event) -> None:
         """Append ``event`` and fold it into ``state``."""
@@ -117,22 +424,55 @@ class Ctx:
         self.events.append(event)
 
     # -- questions -----------------------------------------------------------------------
+    def scope(
+        self,
+        procedure: str,
+        rule: str,
+        *,
+        faction: Faction | None = None,
+        card: int | None = None,
+        side: str | None = None,
+    ) -> Scope:
+        """A new level of :class:`Context` for the questions asked inside ``with``."""
+        return Scope(self, procedure, rule, faction, card, side)
+
     def ask(
         self,
         faction: Faction | None,
-        kind: str,
+        kind: Kind | str,
         prompt: str,
-        options: tuple[Command, ...],
+        options: Options,
         rule: str,
-        refusals: tuple[tuple[Command, str, str], ...] = (),
+        refusals: tuple[Refusal, ...] = (),
+        *,
+        single: bool = False,
+        none_done: bool = False,
     ) -> Ask:
-        """Build the :class:`Ask` to ``yield``."""
-        return Ask(faction, kind, prompt, options, rule, refusals)
+        """Build the :class:`Ask` to ``yield``; ``options`` may be a function building them
+        (only called when the question is really asked)."""
+        kind = _LEGACY_KINDS.get(kind, kind) if isinstance(kind, str) else kind  # TODO(#8) remove
+        if self.replaying:
+            return Ask(faction, kind, prompt, (), rule, context=_NO_CONTEXT)
+        top = self.top
+        context = _NO_CONTEXT if top is None else top.context(self.state)
+        return Ask(
+            faction,
+            kind,
+            prompt,
+            options,
+            rule,
+            refusals,
+            context=context,
+            single=single,
+            none_done=none_done,
+        )
 
     # -- chance --------------------------------------------------------------------------
     def roll(self, purpose: str, rule: str) -> int:
-        """Roll one die from the state's generator and record it (DieRolled)."""
-        value, _ = self.state.rng.die()
+        """Roll one die and record it (DieRolled): the next fixed roll if any
+        (``GameState.fixed_dice``), else a draw of the state's generator."""
+        fixed = self.state.fixed_dice
+        value = fixed[0] if fixed else self.state.rng.die()[0]
         self.emit(DieRolled(seq=self.seq, rule=rule, value=value, purpose=purpose))
         return value
 
@@ -224,23 +564,21 @@ DONE = Done()
 def ask_unless_one(
     ctx: Ctx,
     faction: Faction | None,
-    kind: str,
+    kind: Kind,
     prompt: str,
-    options: Sequence[Command],
+    options: Options,
     rule: str,
     refusals: tuple[Refusal, ...] = (),
 ) -> Generator[Ask, Command, Command]:
-    """Ask, unless there is exactly one legal answer: then it is the answer, unasked."""
-    if len(options) == 1:
-        return options[0]
-    answer = yield ctx.ask(faction, kind, prompt, tuple(options), rule, refusals)
+    """Ask, unless there is exactly one legal answer: then the engine takes it unasked."""
+    answer = yield ctx.ask(faction, kind, prompt, options, rule, refusals, single=True)
     return answer
 
 
 def select_spaces(
     ctx: Ctx,
     faction: Faction,
-    kind: str,
+    kind: Kind,
     prompt: Callable[[Sequence[str]], str],
     rule: str,
     *,
@@ -265,25 +603,29 @@ def select_spaces(
     nothing but ``Done`` is left to offer (``ask_done_alone``: only when not even ``Done``
     is). ``refusals(state, chosen)`` gives the step's :attr:`Ask.refusals` (build them with
     :func:`deferred_refusals`); ``record`` receives each space (``slot.op_spaces`` or
-    ``slot.sa_spaces``, 4.1.1); ``forced``: a single option is taken without asking."""
+    ``slot.sa_spaces``, 4.1.1); ``forced``: a single option is taken without asking. The
+    innermost :class:`Scope` shows the space being worked and those done."""
     chosen: list[str] = []
+    top = ctx.top
     while limit is None or len(chosen) < limit:
         state = ctx.state
-        selects = tuple(candidates(state, chosen))
-        options = [*selects, *(extras(state) if extras is not None else ())]
-        if not options and not ask_done_alone:
-            break
-        stop = bool(chosen) if may_stop is None else may_stop(state, chosen, selects)
-        if stop:
-            options.append(DONE)
-        if not options:
-            break
-        why = refusals(state, tuple(chosen)) if refusals is not None else ()
-        text = prompt(chosen)
-        if forced:
-            answer = yield from ask_unless_one(ctx, faction, kind, text, options, rule, why)
-        else:
-            answer = yield ctx.ask(faction, kind, text, tuple(options), rule, why)
+        done = tuple(chosen)
+
+        def options(state: GameState = state, done: tuple[str, ...] = done) -> list[Command]:
+            selects = tuple(candidates(state, done))
+            found: list[Command] = [*selects, *(extras(state) if extras is not None else ())]
+            if not found and not ask_done_alone:
+                return found
+            if bool(done) if may_stop is None else may_stop(state, done, selects):
+                found.append(DONE)
+            return found
+
+        if top is not None:
+            top.space, top.left = None, None if limit is None else limit - len(chosen)
+        why = () if ctx.replaying or refusals is None else refusals(state, done)
+        answer = yield ctx.ask(
+            faction, kind, prompt(chosen), options, rule, why, single=forced, none_done=True
+        )
         if isinstance(answer, Done):
             break
         if not isinstance(answer, Select):
@@ -294,5 +636,10 @@ def select_spaces(
         chosen.append(answer.space)
         if record is not None:
             record.append(answer.space)
+        if top is not None:
+            top.space = answer.space
+            top.done.append(answer.space)
         yield from each(answer.space)
+    if top is not None:
+        top.space = None
     return chosen

@@ -46,7 +46,9 @@ def next_step(state: GameState) -> tuple[str, tuple[str, ...]] | None:
     if state.phase is Phase.EVENT_CARD:
         card = state.current_card
         if card is not None and CARDS[card].kind is not CardKind.COUP:
-            return ("event_card", ())
+            if len(executed_actions(state)) < 2 and next_eligible(state) is not None:
+                return ("card_turn", ())
+            return ("card_end", ())
         if card is not None:  # 2.4: a Coup card is played (rules/coup.py)
             return ("coup_card", ())
     if state.phase is Phase.COUP and state.coup_phase is not None:
@@ -64,21 +66,28 @@ def start(ctx: Ctx) -> Proc:
     ctx.emit(PhaseChanged(seq=ctx.seq, rule="2.2", phase=Phase.EVENT_CARD))
 
 
-@procedure("event_card")
-def event_card(ctx: Ctx) -> Proc:
-    """2.3: Eligible Factions act in the card's Faction order -- up to 2 execute an
-    Operation or the Event (2.3.4), Pivotal Events may pre-empt the card (2.3.8); then adjust
-    Eligibility (2.3.6) and play the next card (2.3.7)."""
-    while len(executed_actions(ctx.state)) < 2:
-        faction = next_eligible(ctx.state)
-        if faction is None:  # every Eligible Faction has had its turn (2.3.3)
-            break
-        fresh = not ctx.state.turn.passed and not ctx.state.turn.acted
-        if fresh and (yield from pivotal_window(ctx, faction)):
-            continue
+@procedure("card_turn", "2.3")
+def card_turn(ctx: Ctx) -> Proc:
+    """2.3: the next Eligible Faction in the card's Faction order acts (2.3.2-2.3.5); before
+    the 1st Eligible acts, another Faction may pre-empt the card with its Pivotal Event
+    (2.3.8). :func:`next_step` repeats this step until 2 Factions executed something or no
+    Eligible Faction is left (2.3.3), then ends the card."""
+    faction = next_eligible(ctx.state)
+    assert faction is not None
+    fresh = not ctx.state.turn.passed and not ctx.state.turn.acted
+    if fresh and (yield from pivotal_window(ctx, faction)):
+        return
+    with ctx.scope("eligible-turn", "2.3.4", faction=faction, card=ctx.state.current_card):
         yield from eligible_turn(ctx, faction)
+
+
+@procedure("card_end", "2.3.6")
+def card_end(ctx: Ctx) -> Proc:
+    """2.3.6-2.3.7: adjust Eligibility, then play the next card."""
     adjust_eligibility(ctx)
     next_card(ctx)
+    return
+    yield  # a procedure that asks nothing
 
 
 def executed_actions(state: GameState) -> tuple[tuple[Faction, str], ...]:

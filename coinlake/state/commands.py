@@ -9,6 +9,8 @@ Every command has a compact text form that :func:`parse` reads back:
 >>> cmd = Move(Piece.US_TROOPS, 2, "hue", "quang-tri-thua-thien")
 >>> parse(str(cmd)) == cmd
 True
+>>> str(Count(3)), parse("count 3") == Count(3)
+('count 3', True)
 """
 
 from __future__ import annotations
@@ -20,11 +22,11 @@ from attrs import field, frozen
 from coinlake.data.pieces import PIECE_BY_TOKEN, Piece
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9+.\-]*")
-_KEYWORDS = frozenset({"select", "move", "done"})
+_KEYWORDS = frozenset({"select", "move", "done", "count"})
 
 
 def _check_word(_: object, attribute: object, value: str) -> None:
-    if not _WORD.fullmatch(value) or value in _KEYWORDS:
+    if not isinstance(value, str) or not _WORD.fullmatch(value) or value in _KEYWORDS:
         raise ValueError(f"not a valid command word: {value!r}")
 
 
@@ -77,6 +79,21 @@ class Move(Command):
 
 
 @frozen
+class Count(Command):
+    """A number: how many pieces, Resources, levels... (the ``how-many`` decisions)."""
+
+    n: int = field()
+
+    @n.validator
+    def _whole(self, _: object, value: int) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"a Count is a whole number >= 0, not {value!r}")
+
+    def __str__(self) -> str:
+        return f"count {self.n}"
+
+
+@frozen
 class Done(Command):
     """Finish the step in progress (stop selecting spaces, stop moving pieces...)."""
 
@@ -84,7 +101,7 @@ class Done(Command):
         return "done"
 
 
-COMMAND_TYPES: tuple[type[Command], ...] = (Choose, Select, Move, Done)
+COMMAND_TYPES: tuple[type[Command], ...] = (Choose, Select, Move, Count, Done)
 
 
 def parse(text: str) -> Command:
@@ -95,6 +112,8 @@ def parse(text: str) -> Command:
     head, rest = words[0], words[1:]
     if head == "done" and not rest:
         return Done()
+    if head == "count" and len(rest) == 1 and rest[0].isdigit():
+        return Count(int(rest[0]))
     if head == "select" and len(rest) == 1:
         return Select(rest[0])
     if head == "move" and len(rest) == 4:

@@ -66,6 +66,14 @@ class Chosen(Event):
 
 
 @frozen(kw_only=True)
+class Forced(Event):
+    """The pending step had a single legal answer (or none, ``done``), taken without asking:
+    recorded so that re-running the procedure needs no option list (``docs/architecture.md``)."""
+
+    command: Command
+
+
+@frozen(kw_only=True)
 class StepStarted(Event):
     """A procedure (a card's play, an Operation, a Coup phase...) began."""
 
@@ -297,6 +305,7 @@ class DeceptionRevealed(Event):
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     Chosen,
+    Forced,
     StepStarted,
     StepEnded,
     PiecesMoved,
@@ -351,6 +360,13 @@ def _chosen(state: GameState, e: Chosen) -> GameState:
     if pending is not None:
         pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
     return replace(state, pending=pending, seq=state.seq + 1)
+
+
+def _forced(state: GameState, e: Forced) -> GameState:
+    pending = state.pending
+    if pending is not None:
+        pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+    return replace(state, pending=pending)
 
 
 def _step_started(state: GameState, e: StepStarted) -> GameState:
@@ -411,6 +427,8 @@ def _markers_changed(state: GameState, e: MarkersChanged) -> GameState:
 
 
 def _die_rolled(state: GameState, e: DieRolled) -> GameState:
+    if state.fixed_dice:  # a fixed roll is used up first (GameState.fixed_dice)
+        return replace(state, fixed_dice=state.fixed_dice[1:])
     return replace(state, rng=Rng(state.rng.seed, state.rng.counter + 1))
 
 
@@ -525,6 +543,7 @@ def _deception_revealed(state: GameState, e: DeceptionRevealed) -> GameState:
 
 _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     Chosen: _chosen,
+    Forced: _forced,
     StepStarted: _step_started,
     StepEnded: _step_ended,
     PiecesMoved: _pieces_moved,

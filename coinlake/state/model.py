@@ -259,17 +259,16 @@ class Turn:
 
 @frozen
 class Pending:
-    """A procedure in progress: its name, arguments, the answers given so far, and the state
-    it started from. Re-running the procedure from ``start`` with ``answers`` reproduces the
-    current state; ``runner`` caches the pending question and the live procedure
-    (engine/decide.py) and is ignored by ``==`` and ``hash``.
+    """A procedure in progress, as plain data: its name, arguments, the answers fed to it so
+    far (asked, or forced because only one was legal), and the state it started from.
+    Re-running the procedure from ``start`` with ``answers`` reproduces the current state
+    (``docs/architecture.md``); the engine keeps any live copy beside the state, never in it.
     """
 
     name: str
     args: tuple[str, ...]
     answers: tuple[Command, ...]
     start: GameState
-    runner: list[Any] = field(factory=list, eq=False, hash=False, repr=False)
 
 
 @frozen(slots=False)
@@ -311,6 +310,10 @@ class GameState:
     deception: tuple[DeceptionMarker, ...] = ()
     """The Deception markers the players hold (7.3 Victory Deception option), 2 per player in
     player order; private to their owner until revealed (:func:`redact_private`)."""
+    fixed_dice: tuple[int, ...] = ()
+    """The next die rolls, fixed in advance (each 1-6): a test, a puzzle or a position text
+    (``coinlake.position``) sets them, and each roll takes the first one instead of drawing
+    from :attr:`rng` (see :func:`with_dice`)."""
 
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
@@ -377,6 +380,20 @@ def replace(obj: T, **changes: Any) -> T:
     fields.update(obj.__dict__)
     fields.update(changes)
     return new
+
+
+def with_dice(state: GameState, *rolls: int) -> GameState:
+    """``state`` whose next die rolls will be ``rolls``, in order, before the generator is
+    drawn again: the documented way for tests and puzzles to fix dice.
+
+    >>> import coinlake
+    >>> game = coinlake.new_game("short", seed=1)
+    >>> with_dice(game.state, 6, 1).fixed_dice
+    (6, 1)
+    """
+    if any(not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= 6 for r in rolls):
+        raise ValueError(f"die rolls are whole numbers from 1 to 6, not {rolls!r}")
+    return replace(state, fixed_dice=(*state.fixed_dice, *rolls))
 
 
 def location_counts(state: GameState, location: str) -> Counts:

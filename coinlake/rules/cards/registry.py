@@ -153,7 +153,8 @@ def execute(ctx: Ctx, faction: Faction, number: int, side: Side) -> Proc:
     """Carry out ``side`` of card ``number`` for the executing ``faction`` (5.1), then put a
     Capability into effect (5.3) or a Momentum text into play (5.4)."""
     registered = _TEXTS[(number, side)]
-    yield from registered.run(ctx, faction)
+    with ctx.scope("event", "5.1", faction=faction, card=number, side=side.value):
+        yield from registered.run(ctx, faction)
     card = CARDS[number]
     if card.is_capability:
         effects.place_capability(ctx, number, side)
