@@ -18,9 +18,11 @@ from coinlake.data import CARDS, SPACES, Faction, Piece, Side
 from coinlake.engine import Decision, Game, GameView, HistoryError, UndoPolicy
 from coinlake.engine import start_state as _start_state
 from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
-from coinlake.state.commands import Choose, Command, Done, Move, Select, parse
+from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
+from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
 from coinlake.state.events import Event
-from coinlake.state.model import GameState, Options, Support, Track
+from coinlake.state.model import GameState, Options, SpaceState, Support, Track, with_dice
+from coinlake.state.position import PositionError, parse_position, position
 from coinlake.state.queries import Control, control, victory_margins, victory_markers
 from coinlake.store import load, load_with_report, save_game
 
@@ -75,6 +77,18 @@ def new_game(
     return game
 
 
+def from_position(text: str, *, undo: str = "free") -> Game:
+    """A game at the position ``text`` (written by :func:`position`; ``docs/positions.md``).
+
+    Raises :class:`PositionError` (a ``ValueError``) naming the line for malformed text or
+    an impossible position. The game's history starts there (``undo`` cannot go before it)
+    and it cannot be saved to a log file, which replays from the set-up. As
+    ``Game.from_state``, a position with no procedure in progress is primed: the Sequence
+    of Play (or the Coup Round) waits at its next step.
+    """
+    return Game.from_state(parse_position(text), undo=undo)
+
+
 __all__ = [
     "CARDS",
     "SCENARIOS",
@@ -82,7 +96,9 @@ __all__ = [
     "Choose",
     "CoinlakeError",
     "Command",
+    "Context",
     "Control",
+    "Count",
     "Decision",
     "Done",
     "Event",
@@ -92,21 +108,30 @@ __all__ = [
     "GameView",
     "HistoryError",
     "IllegalCommand",
+    "KINDS",
+    "Kind",
     "LogFileError",
+    "MAX_OPTIONS",
     "Move",
     "Options",
     "Piece",
+    "PositionError",
     "Select",
     "Side",
+    "SpaceState",
     "Support",
     "Track",
     "UndoPolicy",
     "__version__",
     "control",
+    "from_position",
     "load",
     "load_with_report",
     "new_game",
     "parse",
+    "parse_position",
+    "position",
     "victory_margins",
     "victory_markers",
+    "with_dice",
 ]

@@ -29,8 +29,8 @@ from coinlake.engine import Game, prime  # noqa: E402
 from coinlake.errors import IllegalCommand  # noqa: E402
 from coinlake.rules import actions  # noqa: E402
 from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot  # noqa: E402
-from coinlake.rules.core import Ctx  # noqa: E402
-from coinlake.state.commands import Choose, Command, Done, Select  # noqa: E402
+from coinlake.rules.core import Ctx, Kind  # noqa: E402
+from coinlake.state.commands import Command, Done, Select  # noqa: E402
 from coinlake.state.model import (  # noqa: E402
     CASUALTIES,
     Eligibility,
@@ -289,16 +289,26 @@ def pacify_position(resources: int = 60, **changes: Any) -> GameState:
 
 
 def pacify(game: Game, key: str, extent: str) -> None:
-    """Select ``key`` for Pacification (6.3.1) and, if asked, how far."""
+    """Select ``key`` for Pacification (6.3.1) and, if asked, how far (``passive-support``,
+    ``remove-terror``...)."""
     game.apply(Select(key))
-    if game.decision is not None and game.decision.kind.endswith("-extent"):
-        game.apply(Choose(extent))
+    d = game.decision
+    if d is not None and d.kind is coinlake.Kind.CHOOSE_MODE and d.context.procedure == "pacify":
+        game.apply(coinlake.Choose(extent))
 
 
 def decision_kind(game: Game) -> str:
     """The kind of the pending Decision, ``""`` when there is none."""
     d = game.decision
     return "" if d is None else d.kind
+
+
+def decision_step(game: Game) -> tuple[str, str, str | None]:
+    """What the pending Decision asks: the step it belongs to (``Context.procedure``, e.g.
+    ``"pacify"``), its kind and the space being worked (``Context.space``);
+    ``("", "", None)`` when there is none."""
+    d = game.decision
+    return ("", "", None) if d is None else (d.context.procedure, d.kind, d.context.space)
 
 
 # -- checks ----------------------------------------------------------------------------------------
@@ -367,7 +377,9 @@ def stand_in_operation(
     STAND_IN_CALLS.append(
         {"faction": faction, "limited": limited, "free": free, "sa": sa is not None}
     )
-    answer = yield ctx.ask(faction, "select-space", "stand-in", (Select("saigon"), Done()), "3.1")
+    answer = yield ctx.ask(
+        faction, Kind.SELECT_SPACE, "stand-in", (Select("saigon"), Done()), "3.1"
+    )
     if isinstance(answer, Select):
         actions.pay(ctx, faction, 1, free=free, rule="3.1")
         if sa is not None:

@@ -22,8 +22,8 @@ from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime, start_procedure
 from coinlake.rules import actions, coin_operations, forces
 from coinlake.rules.actions import ActionKind, SpecialActivitySlot
-from coinlake.rules.core import PROCEDURES, Ctx, Proc, procedure
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.rules.core import PROCEDURES, Ctx, Kind, Proc, procedure
+from coinlake.state.commands import Choose, Command, Count, Done, Move, Select
 from coinlake.state.events import DieRolled, Event
 from coinlake.state.model import (
     AVAILABLE,
@@ -191,7 +191,8 @@ def test_operation_chosen_through_the_sequence_of_play_3_1() -> None:
     assert game.decision is not None and game.decision.faction is US
     play(game, Choose("op"), Choose("train"))
     decision = game.decision
-    assert decision is not None and decision.kind == "train-space"
+    assert decision is not None and decision.kind is Kind.SELECT_SPACE
+    assert decision.context.procedure == "train" and decision.context.faction is US
     assert sel("Quang Nam") in decision.options
 
 
@@ -333,12 +334,11 @@ def test_us_pacify_removes_terror_then_shifts_up_to_2_levels_3_2_1() -> None:
     play(game, sel("Quang Nam"), DONE)
     assert Choose("pacify") in game.legal()
     play(game, Choose("pacify"))
-    assert game.legal() == (
-        Choose("remove-terror"),
-        Choose("passive-support"),
-        Choose("active-support"),
-    )
-    play(game, Choose("active-support"))
+    decision = game.decision
+    assert decision is not None and decision.kind is Kind.HOW_MANY  # steps: Terror first
+    assert decision.context.space == "quang-nam"
+    assert game.legal() == (Count(1), Count(2), Count(3))
+    play(game, Count(3))
     sp = game.state.space("Quang Nam")
     assert sp.terror == 0 and sp.support is Support.ACTIVE_SUPPORT
     assert arvn(game.state) == 30 - 9
@@ -366,7 +366,7 @@ def test_pacify_needs_coin_control_and_arvn_troops_and_police_3_2_1() -> None:
     refused(game, Choose("pacify"), "3.2.1")  # Troops but no Police
     state = put(blank(), "Hue", {P.ARVN_TROOPS: 1, P.ARVN_POLICE: 1})
     game = start(state, ARVN, "train")
-    play(game, sel("Hue"), DONE, DONE, Choose("pacify"), Choose("passive-support"))
+    play(game, sel("Hue"), DONE, DONE, Choose("pacify"), Count(1))
     assert game.state.space("Hue").support is Support.PASSIVE_SUPPORT
 
 
@@ -376,7 +376,7 @@ def test_free_train_still_pays_for_pacification_5_5() -> None:
     game = start(state, ARVN, "train", "free")
     play(game, sel("Hue"), mv(P.ARVN_TROOPS, 2, AVAILABLE, "Hue"), DONE, DONE)
     assert arvn(game.state) == 30
-    play(game, Choose("pacify"), Choose("active-support"))
+    play(game, Choose("pacify"), Count(2))
     assert arvn(game.state) == 24
     assert game.state.aid == 15 + 5  # Minh (2.4.1)
 
@@ -385,7 +385,7 @@ def test_ky_makes_pacification_cost_4_2_4_1() -> None:
     state = put(blank(arvn_resources=30), "Hue", {P.ARVN_TROOPS: 1, P.ARVN_POLICE: 1})
     state = attrs.evolve(state, leader_box=(127,))
     game = start(state, ARVN, "train")
-    play(game, sel("Hue"), DONE, DONE, Choose("pacify"), Choose("active-support"))
+    play(game, sel("Hue"), DONE, DONE, Choose("pacify"), Count(2))
     assert arvn(game.state) == 22
     assert game.state.aid == 15  # not Minh: no Aid
 
@@ -403,8 +403,8 @@ def test_arvn_base_replaces_3_cubes_for_3_even_without_placement_3_2_1() -> None
     state = put(blank(), "Quang Nam", {P.ARVN_TROOPS: 2, P.ARVN_POLICE: 2})
     game = start(state, ARVN, "train")
     play(game, sel("Quang Nam"), DONE, DONE, Choose("arvn-base"))
-    assert game.legal() == (Choose("1-troops-2-police"), Choose("2-troops-1-police"))
-    play(game, Choose("2-troops-1-police"))
+    assert game.legal() == (Count(1), Count(2))  # how many of the 3 cubes are Troops
+    play(game, Count(2))  # 2 Troops and 1 Police
     assert pieces(game.state, "Quang Nam") == {P.ARVN_POLICE: 1, P.ARVN_BASE: 1}
     assert arvn(game.state) == 27
     check_invariants(game.state)
@@ -432,7 +432,9 @@ def test_arvn_base_paid_once_with_cubes_placed_in_the_space_3_2_1() -> None:
 def test_us_train_in_saigon_transfers_patronage_3_2_1() -> None:
     state = put(blank(patronage=10, arvn_resources=20), "Saigon", {P.US_TROOPS: 1})
     game = start(state, US, "train")
-    play(game, sel("Saigon"), DONE, Choose("transfer-patronage"), Choose("transfer-3"))
+    play(game, sel("Saigon"), DONE, Choose("transfer-patronage"))
+    assert game.legal() == (Count(1), Count(2), Count(3))
+    play(game, Count(3))
     assert game.state.patronage == 7 and arvn(game.state) == 23
 
 
@@ -441,7 +443,7 @@ def test_only_one_follow_up_space_without_cords_3_2_1() -> None:
     state = put(state, "Binh Dinh", {P.US_TROOPS: 1})
     game = start(state, US, "train")
     play(game, sel("Quang Nam"), DONE, sel("Binh Dinh"), DONE)
-    play(game, Choose("pacify"), sel("Quang Nam"), Choose("active-support"))
+    play(game, Choose("pacify"), sel("Quang Nam"), Count(2))
     assert finished(game)
 
 
@@ -450,8 +452,8 @@ def test_cords_unshaded_lets_the_us_pacify_in_2_spaces_5_3() -> None:
     state = put(put(state, "Quang Nam", {P.US_TROOPS: 1}), "Binh Dinh", {P.US_TROOPS: 1})
     game = start(state, US, "train")
     play(game, sel("Quang Nam"), DONE, sel("Binh Dinh"), DONE)
-    play(game, Choose("pacify"), sel("Quang Nam"), Choose("active-support"))
-    play(game, Choose("pacify"), Choose("passive-support"))
+    play(game, Choose("pacify"), sel("Quang Nam"), Count(2))
+    play(game, Choose("pacify"), Count(1))
     assert game.state.space("Binh Dinh").support is Support.PASSIVE_SUPPORT
     assert arvn(game.state) == 30 - 9
 
@@ -479,7 +481,9 @@ def test_limited_train_selects_1_space_2_3_5() -> None:
     state = put(put(blank(), "Quang Nam", {P.US_TROOPS: 1}), "Hue", {P.US_TROOPS: 1})
     game = start(state, US, "train", "limop")
     play(game, sel("Quang Nam"), DONE)  # placing nothing; the single space is selected
-    assert game.decision is not None and game.decision.kind == "train-follow-up"
+    decision = game.decision
+    assert decision is not None and decision.kind is Kind.CHOOSE_MODE  # the follow-up step
+    assert decision.context.done == ("quang-nam",)
     play(game, DONE)
     assert finished(game)
 
@@ -571,10 +575,13 @@ def test_sweep_example_quang_duc_3_2_3() -> None:
     game = start(state, ARVN, "sweep")
     play(game, sel("Quang Duc"))
     assert arvn(game.state) == 27
-    origins = {c.space for c in game.legal() if isinstance(c, Select)}
+    decision = game.decision
+    assert decision is not None and decision.kind is Kind.MOVE_PIECES
+    assert decision.context.space == "quang-duc-long-khanh"  # the destination being worked
+    origins = {c.origin for c in game.legal() if isinstance(c, Move)}
     assert {"cam-ranh", "binh-tuy-binh-thuan"} <= origins
-    play(game, sel("Cam Ranh"), mv(P.ARVN_TROOPS, 2, "Cam Ranh", "Quang Duc"))
-    play(game, sel("Binh Tuy"))  # 1 Troop: moved without asking how many
+    play(game, mv(P.ARVN_TROOPS, 2, "Cam Ranh", "Quang Duc"))
+    play(game, mv(P.ARVN_TROOPS, 1, "Binh Tuy", "Quang Duc"))
     play(game, DONE)
     assert pieces(game.state, "Quang Duc") == {
         P.ARVN_TROOPS: 3,
@@ -589,8 +596,9 @@ def test_sweep_loc_hop_must_be_free_of_insurgents_3_2_3() -> None:
     state = put(state, "Route 11", {P.NVA_GUERRILLA_UNDERGROUND: 1})
     game = start(state, ARVN, "sweep")
     play(game, sel("Quang Duc"))
-    decision = game.decision
-    assert decision is not None and decision.kind == "sweep-space"  # no Troops could come
+    decision = game.decision  # no Troops could come: back to the selection of spaces
+    assert decision is not None and decision.kind is Kind.SELECT_SPACE
+    assert decision.context.done == ("quang-duc-long-khanh",)
 
 
 def test_sweep_activation_outside_jungle_and_target_choice_3_2_3() -> None:
@@ -606,11 +614,8 @@ def test_sweep_activation_outside_jungle_and_target_choice_3_2_3() -> None:
     )
     game = start(state, US, "sweep")
     play(game, sel("Quang Nam"), DONE, Choose("target-both"))
-    assert game.legal() == (
-        Choose("activate-1-nva-2-vc"),
-        Choose("activate-2-nva-1-vc"),
-    )
-    play(game, Choose("activate-2-nva-1-vc"))
+    assert game.legal() == (Count(1), Count(2))  # how many NVA: the rest are VC
+    play(game, Count(2))
     assert pieces(game.state, "Quang Nam")[P.NVA_GUERRILLA_ACTIVE] == 2
     assert arvn(game.state) == 30  # US Sweep costs nothing
     assert finished(game)
@@ -625,10 +630,13 @@ def test_sweep_selection_refusals_3_2_3() -> None:
 def test_sweep_moves_troops_only_and_each_once_3_2_3() -> None:
     state = put(blank(), "Hue", {P.US_TROOPS: 1, P.ARVN_POLICE: 2})
     game = start(state, US, "sweep")
-    play(game, sel("Quang Tri"), sel("Hue"))
+    play(game, sel("Quang Tri"))
+    assert game.legal() == (mv(P.US_TROOPS, 1, "Hue", "Quang Tri"), DONE)  # no Police
+    play(game, mv(P.US_TROOPS, 1, "Hue", "Quang Tri"))
     assert pieces(game.state, "Quang Tri") == {P.US_TROOPS: 1}
-    play(game, sel("Quang Nam"))
-    assert sel("Quang Tri") not in game.legal()  # the Troop that arrived stays
+    play(game, sel("Quang Nam"))  # the Troop that arrived stays: nothing may come
+    assert not any(isinstance(c, Move) for c in game.legal())
+    assert pieces(game.state, "Quang Tri") == {P.US_TROOPS: 1}
 
 
 def test_no_sweep_in_monsoon_2_3_9() -> None:
@@ -929,7 +937,7 @@ def test_assault_targeting_only_vc_spares_nva_3_1_3_2_4() -> None:
     game = start(state, US, "assault")
     play(game, sel("Quang Tin"))
     decision = game.decision
-    assert decision is not None and decision.kind == "target" and decision.rule == "3.1"
+    assert decision is not None and decision.kind is Kind.TARGET and decision.rule == "3.1"
     assert game.legal() == (TARGET_NVA, TARGET_VC, TARGET_BOTH)
     play(game, TARGET_VC)
     assert pieces(game.state, "Quang Tin") == {
@@ -992,7 +1000,7 @@ def test_assault_target_asked_only_when_both_factions_can_lose_pieces_3_1_3_2_4(
     game = start(state, US, "assault")
     play(game, sel("Quang Tin"))
     assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 2, P.NVA_GUERRILLA_UNDERGROUND: 2}
-    assert game.decision is None or game.decision.kind != "target"
+    assert game.decision is None or game.decision.kind is not Kind.TARGET
 
 
 def test_illegal_target_choice_is_refused_3_1() -> None:

@@ -18,6 +18,7 @@ from coinlake.engine import Game, prime
 from coinlake.rules import actions, arvn_special_activities, us_special_activities
 from coinlake.rules.actions import SpecialActivitySlot
 from coinlake.rules.coin_operations import IDS
+from coinlake.rules.core import Kind
 from coinlake.state.commands import Choose
 from coinlake.state.events import Executed
 from coinlake.state.model import AVAILABLE, GameState, Options, Support
@@ -44,6 +45,7 @@ ARVN_FIRST = 62
 """Cambodian Civil War: faction order ARVN, US, NVA, VC."""
 ADVISE, AIR_LIFT, AIR_STRIKE = Choose("advise"), Choose("air-lift"), Choose("air-strike")
 GOVERN, TRANSPORT, RAID = Choose("govern"), Choose("transport"), Choose("raid")
+DECLINE = Choose("decline")
 KATE = 115
 
 
@@ -68,7 +70,7 @@ def test_special_activity_before_during_or_after_its_operation_4_1() -> None:
     play(game, ADVISE)
     refused(game, sel("Quang Nam"), "4.2.1")  # a Train space
     events = play(game, sel("Hue"), Choose("assault"))  # the only other space
-    events += play(game, Choose("no-aid"), DONE)
+    events += play(game, DECLINE, DONE)  # no Aid
     assert pieces(game.state, "Hue") == {P.ARVN_TROOPS: 2}
     executed = [e for e in events if isinstance(e, Executed)]
     assert [(e.faction, e.action) for e in executed] == [(US, "op+sa")]
@@ -78,7 +80,7 @@ def test_train_may_not_select_a_space_advised_first_4_1_1() -> None:
     state = put(blank(), "Quang Nam", {P.US_TROOPS: 1, P.ARVN_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1})
     state = put(state, "Hue", {P.US_TROOPS: 1})
     game = start(state, US, "train", "op+sa")
-    play(game, ADVISE, sel("Quang Nam"), Choose("assault"), Choose("no-aid"))
+    play(game, ADVISE, sel("Quang Nam"), Choose("assault"), DECLINE)
     refused(game, sel("Quang Nam"), "4.1.1")
     play(game, sel("Hue"))
 
@@ -145,7 +147,7 @@ def test_advise_special_forces_spare_tunneled_bases_and_bases_go_last_4_2_1() ->
 def test_advise_assault_adds_6_aid_per_base_4_2_1_3_2_4() -> None:
     state = put(blank(), "Hue", {P.ARVN_TROOPS: 2, P.VC_BASE: 1})
     game = start(state, US, "advise", "free")
-    play(game, sel("Hue"), Choose("assault"), Choose("no-aid"))
+    play(game, sel("Hue"), Choose("assault"), DECLINE)
     assert game.state.aid == 21
 
 
@@ -162,10 +164,12 @@ def test_advise_1_or_2_spaces_1_under_typhoon_kate_4_2_1() -> None:
         state = put(state, s, {P.ARVN_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1})
     game = start(state, US, "patrol", "op+sa")
     play(game, ADVISE, sel("Hue"), Choose("assault"), sel("Da Nang"), Choose("assault"))
-    assert game.legal() == (Choose("add-aid"), Choose("no-aid"))
+    decision = game.decision
+    assert decision is not None and decision.kind is Kind.YES_NO
+    assert game.legal() == (Choose("add-aid"), DECLINE)
     game = start(with_momentum(state, KATE), US, "patrol", "op+sa")
     play(game, ADVISE, sel("Hue"), Choose("assault"))
-    assert game.legal() == (Choose("add-aid"), Choose("no-aid"))
+    assert game.legal() == (Choose("add-aid"), DECLINE)
 
 
 # ==================================================================================================
@@ -465,7 +469,7 @@ def test_raid_moves_adjacent_rangers_then_strikes_4_3_3() -> None:
     )
     game = start(state, ARVN, "raid", "free")
     play(game, sel("Quang Tri"), mv(P.ARVN_RANGER_UNDERGROUND, 2, "Hue", "Quang Tri"))
-    assert game.legal() == (Choose("strike"), Choose("no-strike"))
+    assert game.legal() == (Choose("strike"), DECLINE)
     play(game, Choose("strike"))
     assert pieces(game.state, "Quang Tri") == {
         P.ARVN_RANGER_UNDERGROUND: 1,

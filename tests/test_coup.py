@@ -18,8 +18,8 @@ from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, decision, prime
 from coinlake.errors import IllegalCommand
-from coinlake.rules import PROCEDURES, Ctx, coup
-from coinlake.state.commands import Choose, Done, Move, Select
+from coinlake.rules import PROCEDURES, Ctx, Kind, coup
+from coinlake.state.commands import Choose, Count, Done, Move, Select
 from coinlake.state.events import (
     CoupPhaseChanged,
     DieRolled,
@@ -48,7 +48,7 @@ from tests.conftest import (
     blank,
     check_invariants,
     cities_held,
-    decision_kind,
+    decision_step,
     pacify,
     pacify_position,
     put,
@@ -315,11 +315,13 @@ def test_pacification_example_us_three_spaces_leaves_arvn_one() -> None:
         pacify(game, key, "passive-support")
     d = game.decision
     assert d is not None and d.faction is Faction.US
+    assert d.context.done == PACIFIABLE[:3] and d.context.left == 1
     game.apply(Done())
     d = game.decision
-    assert d is not None and d.faction is Faction.ARVN and d.kind == "pacify"
+    assert d is not None and d.faction is Faction.ARVN
+    assert decision_step(game) == ("pacify", Kind.SELECT_SPACE, None)
     pacify(game, "cam-ranh", "passive-support")
-    assert decision_kind(game) not in ("pacify", "pacify-extent")  # ARVN is out of spaces
+    assert decision_step(game)[0] != "pacify"  # ARVN is out of spaces
     assert game.state.track(Track.ARVN_RESOURCES) == 60 - 4 * 3
     supported = [k for k in PACIFIABLE if space(game, k).support is Support.PASSIVE_SUPPORT]
     assert len(supported) == 4
@@ -330,8 +332,9 @@ def test_pacification_us_four_spaces_leaves_arvn_none() -> None:
     game = start(pacify_position(), CoupPhase.SUPPORT)
     for key in PACIFIABLE[:4]:
         pacify(game, key, "passive-support")
-    d = game.decision
-    assert d is not None and d.kind == "redeploy-origin"  # no ARVN Pacification question
+    d = game.decision  # no ARVN Pacification question
+    assert d is not None and d.faction is Faction.ARVN
+    assert decision_step(game) == ("redeploy", Kind.SELECT_SPACE, None)
 
 
 def test_pacification_two_level_cap_is_shared() -> None:
@@ -342,7 +345,7 @@ def test_pacification_two_level_cap_is_shared() -> None:
     game = start(state, CoupPhase.SUPPORT)
     game.apply(Select("hue"))
     d = game.decision
-    assert d is not None
+    assert d is not None and d.kind is Kind.CHOOSE_MODE and d.context.space == "hue"
     assert d.options == (Choose("neutral"), Choose("passive-support"))  # 2 levels at most
     game.apply(Choose("neutral"))  # US: 1 level
     game.apply(Done())
@@ -412,6 +415,29 @@ def test_pacification_removes_terror_first_at_three_per_step() -> None:
     assert game.state.track(Track.ARVN_RESOURCES) == 40 - 9
 
 
+def test_pacification_may_remove_only_some_terror() -> None:
+    """6.3.1: each step removes one Terror marker; a Faction may stop after any step, so with
+    several markers it says how many to remove (then no level shifts)."""
+    state = put(pacify_position(resources=40), "hue", terror=3)
+    game = start(state, CoupPhase.SUPPORT)
+    game.apply(Select("hue"))
+    d = game.decision
+    assert d is not None
+    assert d.options == (  # 3 Terror, then at most 2 levels
+        Choose("remove-terror"),
+        Choose("passive-support"),
+        Choose("active-support"),
+    )
+    game.apply(Choose("remove-terror"))
+    d = game.decision
+    assert d is not None and d.kind is Kind.HOW_MANY and d.context.space == "hue"
+    assert d.options == (Count(1), Count(2), Count(3))
+    game.apply(Count(2))
+    assert space(game, "hue").terror == 1
+    assert space(game, "hue").support is Support.NEUTRAL
+    assert game.state.track(Track.ARVN_RESOURCES) == 40 - 6
+
+
 def test_us_may_not_pacify_below_econ() -> None:
     """6.3.1, 1.8.1: the US spends only ARVN Resources above the Econ marker; ARVN may spend
     the rest."""
@@ -434,8 +460,7 @@ def test_ky_makes_pacification_cost_four_from_his_round() -> None:
     game = start(state, None, card=KY, leader_box=(125, 126))
     assert game.state.rvn_leader == KY
     arvn = game.state.track(Track.ARVN_RESOURCES)  # after 6.2.3 earnings
-    d = game.decision
-    assert d is not None and d.kind == "pacify"
+    assert decision_step(game) == ("pacify", Kind.SELECT_SPACE, None)
     pacify(game, "hue", "passive-support")
     assert game.state.track(Track.ARVN_RESOURCES) == arvn - 4
 
@@ -474,7 +499,7 @@ def test_agitation_four_spaces_two_levels() -> None:
         assert d is not None
         assert d.options == (Choose("passive-support"), Choose("neutral"))
         game.apply(Choose("neutral"))
-    assert decision_kind(game) != "agitate"
+    assert decision_step(game)[0] != "agitate"
     assert game.state.track(Track.VC_RESOURCES) == 30 - 8
 
 
@@ -549,14 +574,15 @@ def test_redeploy_uses_control_from_the_start_of_the_phase() -> None:
     )  # COIN 3 v 2
     state = put(state, "kontum", {Piece.ARVN_POLICE: 1})
     game = start(state, CoupPhase.REDEPLOY)
-    d = game.decision  # Tay Ninh's Troops must leave and are the only ones: no origin asked
-    assert d is not None and d.kind == "redeploy-destination"
+    # Tay Ninh's Troops must leave and are the only ones: no origin asked
+    assert decision_step(game) == ("redeploy", Kind.SELECT_SPACE, "tay-ninh")
     game.apply(Select("saigon"))
     game.apply(Move(Piece.ARVN_TROOPS, 2, "tay-ninh", "saigon"))
     assert coinlake.control(game.state, "tay-ninh") is coinlake.Control.NONE
     game.apply(Select("kontum"))  # Police now
+    assert decision_step(game) == ("redeploy", Kind.SELECT_SPACE, "kontum")
     d = game.decision
-    assert d is not None and d.kind == "redeploy-destination"
+    assert d is not None
     targets = {c.space for c in d.options if isinstance(c, Select)}
     assert "tay-ninh" in targets
     assert {sp.id for sp in SPACES if sp.is_loc} <= targets
@@ -622,8 +648,9 @@ def test_commitment_rotation_arithmetic() -> None:
     irr = Piece.US_IRREGULAR_UNDERGROUND
     assert s.available[irr] == state.available[irr] + 2
     assert s.casualties[Piece.US_TROOPS] == 5
-    d = game.decision
-    assert d is not None and d.faction is Faction.US and d.kind == "commitment-destination"
+    d = game.decision  # the Casualties box is the only origin: not asked
+    assert d is not None and d.faction is Faction.US
+    assert decision_step(game) == ("commitment", Kind.SELECT_SPACE, CASUALTIES)
     targets = {c.space for c in d.options if isinstance(c, Select)}
     assert {"hue", "saigon"} <= targets and "quang-nam" not in targets and "da-nang" not in targets
     assert {sp.id for sp in SPACES if sp.is_loc} <= targets
@@ -642,7 +669,8 @@ def test_commitment_moves_limited_to_ten_minus_placed_and_two_bases() -> None:
     game.apply(Select("saigon"))
     game.apply(Move(Piece.US_TROOPS, 5, CASUALTIES, "saigon"))
     d = game.decision
-    assert d is not None and d.kind == "commitment-origin"
+    assert d is not None
+    assert decision_step(game) == ("commitment", Kind.SELECT_SPACE, None)
     assert set(d.options) == {Select(AVAILABLE), Select("hue"), Select("saigon"), Done()}
     game.apply(Select("hue"))
     game.apply(Select(AVAILABLE))

@@ -16,7 +16,7 @@ import pytest
 from coinlake.data.cards import Side
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime
-from coinlake.rules import PROCEDURES, Ctx, coup, effects
+from coinlake.rules import PROCEDURES, Ctx, Kind, coup, effects
 from coinlake.state.commands import Choose, Done, Move, Select
 from coinlake.state.events import TrackChanged
 from coinlake.state.model import (
@@ -33,7 +33,7 @@ from tests.conftest import (
     PACIFIABLE,
     blank,
     cities_held,
-    decision_kind,
+    decision_step,
     pacify,
     pacify_position,
     put,
@@ -144,9 +144,11 @@ def test_mandate_of_heaven_shaded_arvn_pacifies_one_space_5_3() -> None:
     pacify(game, "da-nang", "passive-support")
     game.apply(Done())
     d = game.decision
-    assert d is not None and d.faction is Faction.ARVN and d.kind == "pacify"
+    assert d is not None and d.faction is Faction.ARVN
+    assert decision_step(game) == ("pacify", Kind.SELECT_SPACE, None)
+    assert d.context.left == 1  # ARVN's own limit
     pacify(game, "kontum", "passive-support")
-    assert decision_kind(game) not in ("pacify", "pacify-extent")  # ARVN's one space is used
+    assert decision_step(game)[0] != "pacify"  # ARVN's one space is used
     supported = [k for k in PACIFIABLE if game.state.space(k).support is Support.PASSIVE_SUPPORT]
     assert len(supported) == 3
     assert game.state.track(Track.ARVN_RESOURCES) == 60 - 3 * 3
@@ -159,7 +161,8 @@ def test_mandate_of_heaven_unshaded_does_not_limit_pacification_5_3() -> None:
     game.apply(Done())  # the US Pacifies nowhere
     pacify(game, "hue", "passive-support")
     d = game.decision
-    assert d is not None and d.faction is Faction.ARVN and d.kind == "pacify"
+    assert d is not None and d.faction is Faction.ARVN
+    assert decision_step(game) == ("pacify", Kind.SELECT_SPACE, None)
 
 
 # -- card 116 Cadres (unshaded Capability) -------------------------------------------------------
@@ -188,7 +191,8 @@ def test_cadres_unshaded_agitation_needs_and_removes_two_guerrillas_5_3() -> Non
     game.apply(Select("tay-ninh"))
     game.apply(Choose("passive-opposition"))
     d = game.decision
-    assert d is not None and d.faction is Faction.VC and d.kind == "cadres-removal"
+    assert d is not None and d.faction is Faction.VC and d.rule == "5.3"
+    assert decision_step(game) == ("agitate", Kind.REMOVE_PIECES, "tay-ninh")
     active = Move(Piece.VC_GUERRILLA_ACTIVE, 1, "tay-ninh", AVAILABLE)
     underground = Move(Piece.VC_GUERRILLA_UNDERGROUND, 1, "tay-ninh", AVAILABLE)
     assert set(d.options) == {active, underground}
@@ -241,7 +245,8 @@ def test_medevac_unshaded_every_troop_casualty_to_available_5_4() -> None:
     assert s.out_of_play[Piece.US_BASE] == state.out_of_play[Piece.US_BASE] + 1
     irregular = Piece.US_IRREGULAR_UNDERGROUND
     assert s.available[irregular] == state.available[irregular] + 2
-    assert decision_kind(game) == "commitment-origin"  # straight to the US moves (6.5 step 4)
+    # straight to the US moves (6.5 step 4): an origin, none chosen yet
+    assert decision_step(game) == ("commitment", Kind.SELECT_SPACE, None)
     game.apply(Select("hue"))
     game.apply(Select(AVAILABLE))
     d = game.decision
@@ -261,7 +266,7 @@ def test_medevac_shaded_leaves_commitment_alone_5_4() -> None:
     s = game.state
     assert s.out_of_play[Piece.US_TROOPS] == state.out_of_play[Piece.US_TROOPS] + 7 // 3
     assert s.casualties[Piece.US_TROOPS] == 5
-    assert decision_kind(game) == "commitment-destination"
+    assert decision_step(game) == ("commitment", Kind.SELECT_SPACE, CASUALTIES)
 
 
 # -- card 33 MiGs (unshaded Capability) ----------------------------------------------------------

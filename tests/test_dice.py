@@ -7,10 +7,10 @@ import pytest
 
 import coinlake
 from coinlake.engine import Game, advance, fold, start_procedure
-from coinlake.rules.core import Ctx, Proc, procedure
+from coinlake.rules.core import Ctx, Kind, Proc, procedure
 from coinlake.state.commands import Choose, Done
 from coinlake.state.events import DieRolled
-from coinlake.state.model import GameState, Track, replace
+from coinlake.state.model import GameState, Track, replace, with_dice
 
 ROLL = Choose("roll")
 
@@ -19,7 +19,7 @@ ROLL = Choose("roll")
 def _dice(ctx: Ctx) -> Proc:
     """Roll a die each time the US asks, adding the roll to Aid (a test-only procedure)."""
     while True:
-        answer = yield ctx.ask(coinlake.Faction.US, "test", "roll?", (ROLL, Done()), "test")
+        answer = yield ctx.ask(coinlake.Faction.US, Kind.YES_NO, "roll?", (ROLL, Done()), "test")
         if answer == Done():
             return
         ctx.add_track(Track.AID, ctx.roll("test roll", "test"), "test")
@@ -80,5 +80,26 @@ def test_replayed_procedure_matches_live_one() -> None:
         game.apply(ROLL)
     state = game.state
     live = game.fork().apply(ROLL)  # consumes the cached live generator
-    replayed, _ = advance(state, ROLL)  # must re-run the procedure from its start
+    replayed, _, _ = advance(state, ROLL)  # must re-run the procedure from its start
     assert replayed == live
+
+
+def test_fixed_dice_come_first_then_the_generator() -> None:
+    """``with_dice`` fixes the next rolls (the documented way for tests, DESIGN.md): they
+    are used in order, leave the generator untouched, and then the generator resumes."""
+    game = _dice_game(seed=3)
+    plain = _dice_game(seed=3)
+    fixed = Game(with_dice(game.state, 6, 1, 4))
+    rolls = [e.value for _ in range(5) for e in fixed.apply(ROLL) if isinstance(e, DieRolled)]
+    assert rolls[:3] == [6, 1, 4]
+    assert fixed.state.fixed_dice == () and fixed.state.rng.counter == game.state.rng.counter + 2
+    unfixed = [e.value for _ in range(2) for e in plain.apply(ROLL) if isinstance(e, DieRolled)]
+    assert rolls[3:] == unfixed  # the generator was not drawn while fixed rolls lasted
+    assert fold(fixed.root, fixed.events) == fixed.state  # the reducer consumes them too
+
+
+@pytest.mark.parametrize("bad", [0, 7, -1, True, 2.0])
+def test_fixed_dice_must_be_die_faces(bad: object) -> None:
+    game = _dice_game()
+    with pytest.raises(ValueError, match="1 to 6"):
+        with_dice(game.state, bad)  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Move, Piece, Select, Side
+from coinlake import Choose, Done, Faction, IllegalCommand, Kind, Move, Piece, Select, Side
 from coinlake.data.cards import CARDS, CardKind
 from coinlake.engine import Game
 from coinlake.rules import cards, effects
@@ -78,7 +78,7 @@ def test_dual_use_either_text_whatever_the_faction_5_2() -> None:
     game.apply(EVENT)
     decision = game.decision
     assert decision is not None and decision.faction is Faction.NVA
-    assert decision.kind == "event-side" and decision.rule == "5.2"
+    assert decision.kind is Kind.CHOOSE_SIDE and decision.rule == "5.2"
     assert decision.options == (UNSHADED, SHADED)
     game.apply(UNSHADED)  # the NVA may pick the text that hurts it
     assert track(game, Track.NVA_RESOURCES) == 15 - 9
@@ -88,7 +88,7 @@ def test_single_use_card_has_no_side_question() -> None:
     game = at_card(41)  # Bombing Pause
     game.apply(EVENT)
     decision = game.decision
-    assert decision is not None and decision.kind == "select-space"
+    assert decision is not None and decision.kind is Kind.SELECT_SPACE
 
 
 # -- 5.3 Capabilities ---------------------------------------------------------------------------
@@ -267,10 +267,16 @@ def test_claymores_shaded_removes_a_coin_base_and_an_underground_insurgent() -> 
     game = at_card(17, spaces=tuple(spaces))
     game.apply(EVENT)
     game.apply(SHADED)  # the only space with both is taken without asking
-    assert game.legal() == (Choose("us-base"), Choose("arvn-base"))
-    game.apply(Choose("us-base"))
-    assert game.legal() == (Choose("nva-guerrilla-u"), Choose("vc-guerrilla-u"))
-    game.apply(Choose("vc-guerrilla-u"))
+    us_base = Move(Piece.US_BASE, 1, "pleiku-darlac", CASUALTIES)
+    assert game.legal() == (us_base, Move(Piece.ARVN_BASE, 1, "pleiku-darlac", AVAILABLE))
+    assert game.decision is not None and game.decision.kind is Kind.REMOVE_PIECES
+    game.apply(us_base)
+    vc = Move(Piece.VC_GUERRILLA_UNDERGROUND, 1, "pleiku-darlac", AVAILABLE)
+    assert game.legal() == (
+        Move(Piece.NVA_GUERRILLA_UNDERGROUND, 1, "pleiku-darlac", AVAILABLE),
+        vc,
+    )
+    game.apply(vc)
     after = game.state.space("pleiku-darlac")
     assert after.pieces[Piece.US_BASE] == 0 and after.pieces[Piece.ARVN_BASE] == 1
     assert after.pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 1

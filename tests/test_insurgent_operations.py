@@ -20,8 +20,8 @@ import coinlake
 from coinlake import Choose, Done, Faction, Move, Piece, Select, Side
 from coinlake.engine import Game, prime, start_procedure
 from coinlake.rules import actions
-from coinlake.rules.core import Ask, Ctx, procedure
-from coinlake.state.commands import Command
+from coinlake.rules.core import Ask, Ctx, Kind, procedure
+from coinlake.state.commands import Command, Count
 from coinlake.state.events import DieRolled
 from coinlake.state.model import (
     AVAILABLE,
@@ -146,7 +146,7 @@ def begin(game: Game, operation: str, *, how: Choose = OP) -> Game:
     the Special Activity before the Operation (4.1) is declined."""
     game.apply(how)
     game.apply(Choose(operation))
-    if game.decision is not None and game.decision.kind == "special-activity":
+    if game.decision is not None and game.decision.kind == Kind.SPECIAL_ACTIVITY:
         game.apply(NOT_NOW)
     return game
 
@@ -216,7 +216,7 @@ def free(state: GameState, faction: Faction, name: str, *settings: str) -> Game:
 def test_rally_places_a_guerrilla_per_space_for_1_resource_3_3_1() -> None:
     game = begin(board(NVA_RESOURCES=5), "rally")
     play(game, "select quang-nam")  # a single mode: place 1 Guerrilla from Available
-    play(game, "select kien-phong", "done", "no-improvement")
+    play(game, "select kien-phong", "done", "decline")
     state = game.state
     assert at(game, "quang-nam").pieces[Piece.NVA_GUERRILLA_UNDERGROUND] == 1
     assert at(game, "kien-phong").pieces[Piece.NVA_GUERRILLA_UNDERGROUND] == 1
@@ -245,10 +245,9 @@ def test_rally_needs_resources_per_space_3_1() -> None:
 def test_nva_rally_at_a_base_places_up_to_trail_plus_bases_3_3_1() -> None:
     pieces = {"quang-nam": {Piece.NVA_BASE: 1, Piece.NVA_TUNNELED_BASE: 1}}
     game = begin(board(pieces, TRAIL=3), "rally")
-    play(game, "select quang-nam")
-    options = game.legal()
-    assert Choose("place-5") in options and Choose("place-6") not in options  # 3 + 2 Bases
-    play(game, "place-5", "done", "no-improvement")
+    play(game, "select quang-nam")  # only "place" can be done there: how many?
+    assert game.legal() == (Count(1), Count(2), Count(3), Count(4), Count(5))  # 3 + 2 Bases
+    play(game, "count 5", "done", "decline")
     assert at(game, "quang-nam").pieces[Piece.NVA_GUERRILLA_UNDERGROUND] == 5
 
 
@@ -257,8 +256,10 @@ def test_vc_rally_at_a_base_pop_plus_bases_or_flip_underground_3_3_1() -> None:
     game = begin(board(pieces, card=VC_FIRST), "rally")
     play(game, "select kien-phong")
     options = game.legal()
-    assert Choose("place-3") in options and Choose("place-4") not in options
-    assert Choose("underground") in options and Choose("base-aa") in options
+    assert set(options) == {Choose("place"), Choose("underground"), Choose("base-aa")}
+    play(game, "place")
+    assert game.legal() == (Count(1), Count(2), Count(3))  # Pop 2 + 1 Base
+    game.undo()
     play(game, "underground", "done")
     sp = at(game, "kien-phong")
     assert sp.pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 2
@@ -271,10 +272,10 @@ def test_rally_replaces_2_guerrillas_with_a_base_within_stacking_3_3_1_1_4_2() -
         "binh-dinh": {Piece.VC_GUERRILLA_UNDERGROUND: 2, Piece.US_BASE: 1, Piece.ARVN_BASE: 1},
     }
     game = begin(board(pieces, card=VC_FIRST), "rally")
-    play(game, "select binh-dinh")  # 2 Bases there: only "place-1", taken without asking
+    play(game, "select binh-dinh")  # 2 Bases there: only "place", 1, taken without asking
     assert at(game, "binh-dinh").pieces[G_U[VC]] == 3
     play(game, "select quang-nam")
-    assert game.legal() == (Choose("place-1"), Choose("base-au"))
+    assert game.legal() == (Choose("place"), Choose("base-au"))
     play(game, "base-au", "done")
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.VC_BASE] == 1 and sp.count(*(G_U[VC], G_A[VC])) == 0
@@ -294,9 +295,9 @@ def test_rally_takes_guerrillas_from_the_map_when_none_available_1_4_1() -> None
     )
     state = none_available(state, Piece.NVA_GUERRILLA_UNDERGROUND, Piece.NVA_GUERRILLA_ACTIVE)
     game = begin(Game(prime(state)), "rally")
-    play(game, "select kien-phong", "place-2")
+    play(game, "select kien-phong", "count 2")  # "place", the only mode, taken unasked
     decision = game.decision
-    assert decision is not None and decision.kind == "take-from-map" and decision.rule == "1.4.1"
+    assert decision is not None and decision.kind == Kind.PLACE_PIECES and decision.rule == "1.4.1"
     assert Move(Piece.NVA_GUERRILLA_ACTIVE, 1, "quang-nam", "kien-phong") in decision.options
     assert Move(Piece.NVA_GUERRILLA_UNDERGROUND, 1, "binh-dinh", "kien-phong") in decision.options
     play(game, "move 1 nva-guerrilla-a quang-nam kien-phong")
@@ -312,7 +313,7 @@ def test_rally_from_available_first_1_4_1() -> None:
     state = board_state({"quang-nam": {Piece.NVA_GUERRILLA_ACTIVE: 1}})
     game = begin(Game(prime(state)), "rally")
     play(game, "select kien-phong")  # Guerrillas Available: no question about the map
-    assert game.decision is not None and game.decision.kind == "operation-step"
+    assert game.decision is not None and game.decision.kind == Kind.SELECT_SPACE
 
 
 def test_nva_trail_improvement_costs_2_even_as_a_limop_with_0_spaces_3_3_1_2_3_4() -> None:
@@ -329,7 +330,7 @@ def test_nva_trail_improvement_costs_2_even_as_a_limop_with_0_spaces_3_3_1_2_3_4
 def test_trail_improvement_is_optional_after_spaces_and_needs_2_resources_3_3_1() -> None:
     game = begin(board(NVA_RESOURCES=3, TRAIL=1), "rally")
     play(game, "select quang-nam", "done")
-    assert set(game.legal()) == {Choose("improve-trail"), Choose("no-improvement")}
+    assert set(game.legal()) == {Choose("improve-trail"), Choose("decline")}
     play(game, "improve-trail")
     assert game.state.trail == 2 and game.state.resources(NVA) == 0
     poor = begin(board(NVA_RESOURCES=2, TRAIL=1), "rally")
@@ -377,19 +378,16 @@ def test_cadres_shaded_rally_agitates_once_and_pays_even_if_free_card_116() -> N
         VC_RESOURCES=4,
     )
     game = free(state, VC, "rally")
-    play(game, "select kien-phong", "place-1")
-    assert set(game.legal()) == {
-        Choose("agitate-1"),
-        Choose("agitate-2"),
-        Choose("agitate-3"),
-        Choose("no-agitation"),
-    }
-    play(game, "agitate-2")  # the Terror marker, then 1 level
+    play(game, "select kien-phong", "count 1")  # "place", the only mode, taken unasked
+    decision = game.decision
+    assert decision is not None and decision.kind == Kind.HOW_MANY and decision.rule == "5.3"
+    assert decision.options == (Count(0), Count(1), Count(2), Count(3))  # 0: no Agitation
+    play(game, "count 2")  # the Terror marker, then 1 level
     sp = at(game, "kien-phong")
     assert sp.terror == 0 and sp.support is Support.PASSIVE_OPPOSITION
     assert game.state.resources(VC) == 2
-    play(game, "select tay-ninh", "place-1")
-    assert game.decision is not None and game.decision.kind == "operation-step"  # once only
+    play(game, "select tay-ninh", "count 1")
+    assert game.decision is not None and game.decision.kind == Kind.SELECT_SPACE  # once only
 
 
 # == 3.3.2 March ==============================================================================
@@ -628,7 +626,7 @@ def test_attack_needs_an_enemy_and_a_resource_3_3_3_3_1() -> None:
     refused(game, Select("quang-nam"), "3.3.3", "no US or ARVN piece")
     refused(game, Select("hue"), "3.3.3")
     game.apply(Select("binh-dinh"))
-    while game.decision is not None and game.decision.kind == "remove":
+    while game.decision is not None and game.decision.kind == Kind.REMOVE_PIECES:
         game.apply(game.legal()[0])
     assert game.state.resources(VC) == 0
 
@@ -648,8 +646,8 @@ def test_pt_76_shaded_one_space_removes_1_per_troop_card_45() -> None:
     }
     game = begin(board(pieces, capabilities=((45, Side.SHADED),)), "attack")
     play(game, "select quang-nam")
-    assert set(game.legal()) == {Choose("troops"), Choose("troops-pt-76")}
-    play(game, "troops-pt-76", "select binh-dinh")  # once per Attack: then 2 // 2 = 1
+    assert set(game.legal()) == {Choose("troops"), Choose("troops-per-troop")}
+    play(game, "troops-per-troop", "select binh-dinh")  # once per Attack: then 2 // 2 = 1
     assert at(game, "quang-nam").pieces[Piece.ARVN_TROOPS] == 1
     assert at(game, "binh-dinh").pieces[Piece.ARVN_TROOPS] == 2
 

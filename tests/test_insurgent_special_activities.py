@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from coinlake import Choose, Done, Move, Piece, Select, Side, Support
 from coinlake.engine import Game, prime
+from coinlake.rules.core import Kind
+from coinlake.state.commands import Count
 from coinlake.state.events import DieRolled
 from coinlake.state.model import Track
 from tests.conftest import check_invariants, refused, rng_rolling
@@ -57,7 +59,7 @@ def test_special_activity_before_or_after_the_operation_4_1() -> None:
     game = board(pieces, card=VC_FIRST)
     play(game, OP_SA, "rally")
     decision = game.decision
-    assert decision is not None and decision.kind == "special-activity"  # before
+    assert decision is not None and decision.kind == Kind.SPECIAL_ACTIVITY  # before
     assert set(decision.options) == {Choose("tax"), NOT_NOW}
     play(game, NOT_NOW, "select quang-nam", "done")
     decision = game.decision
@@ -211,8 +213,8 @@ def test_infiltrate_places_troops_up_to_trail_plus_bases_then_replaces_guerrilla
     game = begin(board(pieces, TRAIL=2), "rally", how=OP_SA)
     play(game, "infiltrate")  # one space qualifies: still selected by the NVA
     play(game, "select southern-laos")  # only "troops" can act here
-    assert Choose("place-3") in game.legal() and Choose("place-4") not in game.legal()
-    play(game, "place-3", "move 2 nva-guerrilla-a southern-laos available", "done")
+    assert game.legal() == (Count(0), Count(1), Count(2), Count(3))  # Trail 2 + 1 Base
+    play(game, "count 3", "move 2 nva-guerrilla-a southern-laos available", "done")
     sp = at(game, "southern-laos")
     assert sp.pieces[Piece.NVA_TROOPS] == 5 and sp.pieces[NVA_G_A] == 0 and sp.pieces[NVA_G_U] == 1
     check_invariants(game.state)
@@ -253,8 +255,8 @@ def test_infiltrate_only_with_rally_or_march_and_under_lasting_effects_4_4_1() -
     mcnamara = begin(board(pieces, momentum=(38,)), "rally", how=OP_SA)
     assert Choose("infiltrate") not in mcnamara.legal()
     one = begin(board(pieces, momentum=(46,)), "rally", how=OP_SA)
-    play(one, "infiltrate", "select central-laos", "place-0")
-    assert one.decision is not None and one.decision.kind == "operation-step"  # max 1 space
+    play(one, "infiltrate", "select central-laos", "count 0")
+    assert one.decision is not None and one.decision.kind == Kind.SELECT_SPACE  # max 1 space
 
 
 # == 4.4.2 Bombard ============================================================================
@@ -273,7 +275,7 @@ def test_bombard_removes_a_troop_us_to_casualties_4_4_2() -> None:
     refused(game, Select("north-vietnam"), "4.4.2", "neither 3")
     play(game, "select quang-tri-thua-thien", "move 1 us-troops quang-tri-thua-thien casualties")
     assert game.state.casualties[Piece.US_TROOPS] == 1
-    assert game.decision is not None and game.decision.kind == "operation-step"  # Hue: no
+    assert game.decision is not None and game.decision.kind == Kind.SELECT_SPACE  # Hue: no
     assert at(game, "hue").pieces[Piece.ARVN_TROOPS] == 1
 
 
@@ -289,7 +291,7 @@ def test_long_range_guns_and_typhoon_kate_change_bombard_cards_32_115() -> None:
     assert three.state.casualties[Piece.US_TROOPS] == 3
     one = board(pieces, capabilities=((32, Side.UNSHADED),))
     play(one, OP_SA, "rally", "bombard", "select hue")
-    assert one.decision is not None and one.decision.kind == "operation-step"
+    assert one.decision is not None and one.decision.kind == Kind.SELECT_SPACE
     kate = board(pieces, momentum=(115,))
     refused(kate, OP_SA, "3.1", "Special Activity")  # no Bombard, nothing else possible
 
@@ -315,7 +317,7 @@ def test_typhoon_kate_limits_tax_to_1_space_card_115() -> None:
     pieces = {"tay-ninh": {VC_G_U: 1}, "kien-phong": {VC_G_U: 1}}
     game = begin(board(pieces, card=VC_FIRST, momentum=(115,)), "rally", how=OP_SA)
     play(game, "tax", "select tay-ninh")
-    assert game.decision is not None and game.decision.kind == "operation-step"
+    assert game.decision is not None and game.decision.kind == Kind.SELECT_SPACE
 
 
 # == 4.5.2 Subvert ============================================================================
@@ -348,14 +350,16 @@ def test_nva_and_vc_transfer_up_to_half_resources_1_5_2() -> None:
     play(game, "give-resources")
     decision = game.decision
     assert decision is not None and decision.faction is VC and decision.rule == "1.5.2"
-    assert Choose("transfer-3") in decision.options and Choose("transfer-4") not in decision.options
-    play(game, "transfer-3")
+    assert decision.kind == Kind.HOW_MANY
+    assert decision.options == (Count(1), Count(2), Count(3))  # half of 7
+    play(game, "count 3")
     assert game.state.resources(VC) == 4 and game.state.resources(NVA) == 12
     assert Choose("give-resources") not in game.legal()  # once per Operation
     play(game, "get-resources")
     decision = game.decision
     assert decision is not None and decision.faction is NVA  # the giver decides
-    play(game, "decline")
+    assert decision.options == tuple(Count(n) for n in range(7))  # 0: it declines
+    play(game, "count 0")
     assert game.state.resources(NVA) == 12
 
 
@@ -378,6 +382,6 @@ def test_ambush_is_offered_by_its_operation_not_before_it_4_1_4_4_3() -> None:
     game = board(_mekong())
     play(game, OP_SA, "attack")
     decision = game.decision
-    assert decision is not None and decision.kind == "operation-step"  # no "ambush" offer
+    assert decision is not None and decision.kind == Kind.SELECT_SPACE  # no "ambush" offer
     assert Choose("ambush") not in decision.options
     refused(game, Choose("ambush"), "4.4.3", "Attack space")

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, Move, Piece, Select
+from coinlake import Choose, Done, Faction, Kind, Move, Piece, Select
 from coinlake.engine import Game
 from coinlake.rules import cards, effects, sequence
 from coinlake.rules.cards import c121_linebacker_ii as linebacker
@@ -70,7 +70,7 @@ def decline_window(game: Game) -> list[Faction]:
     """Decline every Pivotal Event offered before the 1st Eligible acts; returns who was
     asked."""
     asked = []
-    while (d := game.decision) is not None and d.kind == "pivotal":
+    while (d := game.decision) is not None and d.kind is Kind.YES_NO:
         assert d.faction is not None
         asked.append(d.faction)
         game.apply(DECLINE)
@@ -133,7 +133,7 @@ def test_other_eligible_factions_decide_before_the_first_acts_2_3_8() -> None:
     game = at_card(state)  # Tet playable; US is 1st Eligible
     decision = game.decision
     assert decision is not None and decision.faction is Faction.VC
-    assert decision.kind == "pivotal" and decision.options == (PIVOTAL, DECLINE)
+    assert decision.kind is Kind.YES_NO and decision.options == (PIVOTAL, DECLINE)
     game.apply(DECLINE)
     decision = game.decision
     assert decision is not None and decision.faction is Faction.US and decision.kind == "action"
@@ -222,7 +222,8 @@ def test_vc_trumps_everyone_us_trumps_nobody_2_3_8() -> None:
     assert decline_window(game) == [Faction.ARVN, Faction.US]
     game.apply(PIVOTAL)  # VC
     decision = game.decision
-    assert decision is not None and decision.faction is Faction.VC and decision.kind == "place"
+    assert decision is not None and decision.faction is Faction.VC
+    assert decision.kind is Kind.PLACE_PIECES
 
 
 # -- the four Pivotal Events --------------------------------------------------------------------

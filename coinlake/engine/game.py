@@ -16,10 +16,19 @@ import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
-from coinlake.engine.decide import Decision, Live, advance, decision, fold, prime, validate
+from coinlake.engine.decide import (
+    Decision,
+    Live,
+    advance,
+    decision,
+    fold,
+    pending_ask,
+    prime,
+    validate,
+)
 from coinlake.errors import CoinlakeError
 from coinlake.state.commands import Command, parse
-from coinlake.state.events import CardRevealed, DieRolled, Event
+from coinlake.state.events import CardRevealed, Chosen, DieRolled, Event
 from coinlake.state.model import GameState, redact_private
 from coinlake.state.rng import Rng
 
@@ -133,6 +142,14 @@ class _LineEvents:
         return tuple(self.events)
 
 
+_FlatNode = tuple[int | None, Command | None, Faction | None, tuple[Event, ...], GameState, int]
+_Pickled = tuple[
+    tuple[_FlatNode, ...], tuple[tuple[str, int], ...], tuple[int, ...], int, Saver | None, str
+]
+"""A pickled Game: its history nodes flat (parents by index, ids only numbered while
+pickling), the journal, the redo path, the current node, the saver and the undo policy."""
+
+
 class Game:
     """A game in progress: its current position, its history tree and its journal."""
 
@@ -154,16 +171,20 @@ class Game:
 
     @classmethod
     def from_state(
-        cls, state: GameState, *, undo: str | UndoPolicy = UndoPolicy.FREE, saver: Saver | None = None
+        cls,
+        state: GameState,
+        *,
+        undo: str | UndoPolicy = UndoPolicy.FREE,
+        saver: Saver | None = None,
     ) -> Game:
         """A game whose history starts at ``state``; a state between procedures is primed,
         so that the Sequence of Play (or the Coup Round) waits at its next step."""
         return cls(prime(state), undo=undo, saver=saver)
 
     # -- pickling: the history as flat lists (no deep recursion), live caches dropped --------
-    def __getstate__(self) -> dict[str, object]:
-        nodes: list[Node] = []
+    def __getstate__(self) -> _Pickled:
         index: dict[int, int] = {}
+        flat: list[_FlatNode] = []
 
         def number(node: Node) -> int:
             chain = []
@@ -172,55 +193,38 @@ class Game:
                 chain.append(n)
                 n = n.parent
             for m in reversed(chain):
-                index[id(m)] = len(nodes)
-                nodes.append(m)
+                index[id(m)] = len(flat)
+                parent = None if m.parent is None else index[id(m.parent)]
+                flat.append((parent, m.command, m.faction, m.events, m.state, m.depth))
             return index[id(node)]
 
-        journal = [(e.action, number(e.node)) for e in self.journal()]
+        journal = tuple((e.action, number(e.node)) for e in self.journal())
         redo = []
         link = self._redo
         while link is not None:
             redo.append(number(link.node))
             link = link.rest
         current = number(self._node)
-        flat = [
-            (
-                None if n.parent is None else index[id(n.parent)],
-                n.command,
-                n.faction,
-                n.events,
-                n.state,
-                n.depth,
-            )
-            for n in nodes
-        ]
-        return {
-            "nodes": flat,
-            "journal": journal,
-            "redo": redo,
-            "current": current,
-            "saver": self._saver,
-            "undo": self.undo_policy.value,
-        }
+        return (tuple(flat), journal, tuple(redo), current, self._saver, self.undo_policy.value)
 
-    def __setstate__(self, data: dict[str, object]) -> None:
+    def __setstate__(self, data: _Pickled) -> None:
+        flat, journal_data, redo_data, current, saver, undo = data
         nodes: list[Node] = []
-        for parent, command, faction, events, state, depth in data["nodes"]:  # type: ignore[attr-defined]
-            nodes.append(
-                Node(None if parent is None else nodes[parent], command, faction, events, state, depth)
-            )
+        for parent, command, faction, events, state, depth in flat:
+            up = None if parent is None else nodes[parent]
+            nodes.append(Node(up, command, faction, events, state, depth))
         journal: JournalEntry | None = None
-        for action, i in data["journal"]:  # type: ignore[attr-defined]
+        for action, i in journal_data:
             journal = JournalEntry(action, nodes[i], journal)
         redo: _RedoLink | None = None
-        for i in reversed(data["redo"]):  # type: ignore[call-overload]
+        for i in reversed(redo_data):
             redo = _RedoLink(nodes[i], redo)
-        self._node = nodes[data["current"]]  # type: ignore[index]
+        self._node = nodes[current]
         self._journal = journal
         self._redo = redo
-        self._saver = data["saver"]  # type: ignore[assignment]
+        self._saver = saver
         self._line = None
-        self.undo_policy = UndoPolicy(data["undo"])
+        self.undo_policy = UndoPolicy(undo)
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -250,8 +254,8 @@ class Game:
     def legal(self) -> tuple[Command, ...]:
         """Every legal command now."""
         node = self._node
-        d = decision(node.state, node.live)
-        return d.options if d is not None else ()
+        ask = pending_ask(node.state, node.live)
+        return ask.options if ask is not None else ()
 
     def validate(self, command: Command) -> None:
         """Raise :class:`~coinlake.IllegalCommand` unless ``command`` is legal now."""
@@ -266,19 +270,31 @@ class Game:
     def apply(self, command: Command) -> tuple[Event, ...]:
         """Validate and apply ``command``; return its events. Illegal: raises, no change."""
         here = self._node
-        ask = validate(here.state, command, here.live)
         events, state, live = advance(here.state, command, here.live)
-        node = Node(here, command, ask.faction, events, state, here.depth + 1, live)
+        chosen = events[0]
+        assert isinstance(chosen, Chosen)
+        node = Node(here, command, chosen.faction, events, state, here.depth + 1, live)
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)
         return events
 
-    def record(self, command: Command, faction: Faction | None, events: tuple[Event, ...]) -> None:
-        """Append a command whose events were decided earlier (a loaded log), folding them
-        with the pure reducer and never re-deciding. Use :meth:`apply` for new commands."""
-        state = fold(self._node.state, events)
-        node = Node(self._node, command, faction, events, state, self._node.depth + 1)
+    def record(
+        self,
+        command: Command,
+        faction: Faction | None,
+        events: tuple[Event, ...],
+        state: GameState | None = None,
+    ) -> None:
+        """Append a command whose events were decided earlier (a loaded log), never
+        re-deciding: the new position is ``events`` folded with the pure reducer into the
+        current one. ``state`` is that fold when the caller has done it already (the log
+        reader folds each event as it decodes it); ``None``: fold here. Use :meth:`apply`
+        for new commands."""
+        here = self._node
+        if state is None:
+            state = fold(here.state, events)
+        node = Node(here, command, faction, events, state, here.depth + 1)
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)

@@ -12,10 +12,11 @@ from coinlake.rules import (  # the Operations and Special Activities register t
     vc_special_activities,
     victory,
 )
-from coinlake.rules.core import MAX_OPTIONS, PROCEDURES, Ask, Context, Ctx, Kind, Proc, procedure
+from coinlake.rules.core import KINDS, MAX_OPTIONS, PROCEDURES, Ask, Context, Ctx, Kind, Proc, procedure
 from coinlake.rules.sequence import next_step
 
 __all__ = [
+    "KINDS",
     "MAX_OPTIONS",
     "PROCEDURES",
     "Ask",

@@ -72,9 +72,9 @@ from typing import Any, Protocol
 from attrs import frozen
 
 from coinlake.data.pieces import FACTIONS, Faction
-from coinlake.rules.core import Ask, Ctx
+from coinlake.rules.core import Ask, Ctx, Kind
 from coinlake.rules.effects import monsoon
-from coinlake.state.commands import Choose, Command
+from coinlake.state.commands import Choose, Command, Done
 from coinlake.state.model import GameState, Track
 
 
@@ -329,7 +329,8 @@ class SpecialActivitySlot:
     def take(self, ctx: Ctx, answer: Command) -> Generator[Ask, Command, bool]:
         """Execute the Special Activity ``answer`` names (one of :meth:`choices`); returns
         whether it was executed."""
-        action = next(a for a in self._legal(ctx.state) if Choose(a.name) == answer)
+        assert isinstance(answer, Choose)
+        action = _REGISTRY[(self.faction, answer.option)]
         self.action = action.name
         with ctx.scope(action.name, action.rule, faction=self.faction):
             self.outcome = yield from action.run(
@@ -356,17 +357,23 @@ class SpecialActivitySlot:
         "not-now"."""
         if self.used:
             return self.outcome is not None and self.outcome.executed
-        choices = self.choices(ctx.state)
-        if not choices:
-            return False
         decline = self.NONE if last else self.NOT_NOW
+        state = ctx.state
+
+        def options() -> tuple[Command, ...]:
+            choices = self.choices(state)
+            return (*choices, decline) if choices else ()
+
         answer = yield ctx.ask(
             self.faction,
-            "special-activity",
+            Kind.SPECIAL_ACTIVITY,
             f"{self.faction}: execute a Special Activity with {self.operation} now?",
-            (*choices, decline),
+            options,
             "4.1",
+            none_done=True,
         )
+        if isinstance(answer, Done):  # no Special Activity could start now
+            return False
         if answer == decline:
             if last:
                 self.outcome = Outcome(executed=False)
@@ -377,26 +384,29 @@ class SpecialActivitySlot:
 def choose_operation(
     ctx: Ctx, faction: Faction, *, limited: bool, free: bool = False, ignore_monsoon: bool = False
 ) -> Generator[Ask, Command, Action]:
-    """Ask ``faction`` which of its legal Operations to execute (3.0)."""
-    choices = legal_operations(
-        ctx.state, faction, limited=limited, free=free, ignore_monsoon=ignore_monsoon
-    )
-    if not choices:  # callers offer an Operation only when one is legal
-        raise RuntimeError(f"{faction} has no Operation it could execute (3.1)")
+    """Ask ``faction`` which of its legal Operations to execute (3.0); the Sequence of Play
+    offers an Operation only when one is legal."""
+    state = ctx.state
     refusals: list[tuple[Command, str, str]] = []
-    if monsoon(ctx.state) and not ignore_monsoon:
+    if monsoon(state) and not ignore_monsoon:
         for a in operations(faction):
             if a.monsoon_banned:
                 refusals.append((Choose(a.name), f"no {a.name} in Monsoon", "2.3.9"))
     answer = yield ctx.ask(
         faction,
-        "operation",
+        Kind.OPERATION,
         f"{faction}: choose the {'Limited ' if limited else ''}Operation",
-        tuple(Choose(a.name) for a in choices),
+        lambda: tuple(
+            Choose(a.name)
+            for a in legal_operations(
+                state, faction, limited=limited, free=free, ignore_monsoon=ignore_monsoon
+            )
+        ),
         "2.3.5" if limited else "3.1",
         tuple(refusals),
     )
-    return next(a for a in choices if Choose(a.name) == answer)
+    assert isinstance(answer, Choose)
+    return _REGISTRY[(faction, answer.option)]
 
 
 def run_operation(

@@ -6,10 +6,12 @@ space selected for Attack, or strikes from a space selected as a March destinati
 Attack and March procedures (``rules/insurgent_operations.py``) offer it themselves at that
 moment -- as an Attack mode, or as an ``ambush`` option of the March once a destination is
 complete -- through an :class:`AmbushTracker`, and mark their :class:`SpecialActivitySlot`
-used. The registered ``ambush`` Special Activity is therefore never listed by the slot's
-generic choices (``legal_in_slot`` is always false); it counts for "Operation with a Special
-Activity" (2.3.4) and runs directly when an Event grants a free Ambush (5.5): then it occurs
-as if an Attack were occurring in the space, with no accompanying Operation.
+used; its questions then carry a Context level ``ambush`` within the Operation's
+(:meth:`AmbushTracker.scope`). The registered ``ambush`` Special Activity is therefore never
+listed by the slot's generic choices (``legal_in_slot`` is always false); it counts for
+"Operation with a Special Activity" (2.3.4) and runs directly when an Event grants a free
+Ambush (5.5): then it occurs as if an Attack were occurring in the space, with no
+accompanying Operation.
 
 In each Ambush space (:func:`strike`): under unshaded PT-76 the NVA first lose 1 NVA Troop
 there; 1 Underground Guerrilla of the Faction Activates; exactly 1 enemy piece is removed, no
@@ -21,7 +23,7 @@ enemy. Under shaded Main Force Bns 1 VC Ambush space may remove a 2nd piece.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence, Set
 from functools import partial
 from typing import Any
 
@@ -33,8 +35,8 @@ from coinlake.rules.actions import (
     SpecialActivitySlot,
     special_activity,
 )
-from coinlake.rules.core import Ask, Ctx, ask_unless_one, deferred_refusals, select_spaces
-from coinlake.state.commands import Command, Done, Move, Select
+from coinlake.rules.core import DONE, Ask, Ctx, Kind, Scope, deferred_refusals, select_spaces
+from coinlake.state.commands import Command, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, SpaceState
 
 COIN_NON_BASES: tuple[Piece, ...] = (
@@ -122,24 +124,14 @@ def remove_enemies(
     hit: set[Faction] = set()
     us_losses = 0
     for nth in range(up_to):
-        state = ctx.state
-        options: list[Command] = [
-            Move(p, 1, s, removal_box(p)) for s in spaces for p in removable(state.space(s))
-        ]
-        if not options:
-            break
-        may_stop = nth >= must and (
-            free_stop or not any(isinstance(m, Move) and m.piece.faction in hit for m in options)
-        )
-        if may_stop:
-            options.append(Done())
-        answer = yield from ask_unless_one(
-            ctx,
+        answer = yield ctx.ask(
             faction,
-            "remove",
+            Kind.REMOVE_PIECES,
             f"{faction}: remove an enemy piece ({nth + 1} of up to {up_to})",
-            options,
+            partial(_removals, ctx.state, spaces, nth >= must, free_stop, hit),
             rule,
+            single=True,
+            none_done=True,
         )
         if not isinstance(answer, Move):
             break
@@ -148,6 +140,22 @@ def remove_enemies(
         if answer.piece in ATTRITION_PIECES:
             us_losses += 1
     return us_losses
+
+
+def _removals(
+    state: GameState,
+    spaces: Sequence[str],
+    optional: bool,
+    free_stop: bool,
+    hit: Set[Faction],
+) -> tuple[Command, ...]:
+    """The enemy pieces removable now (one ``move 1 piece space box`` each), then ``done``
+    when the removal is ``optional`` and -- unless ``free_stop`` -- no piece of a Faction
+    already ``hit`` is among them (3.1); nothing at all when no piece is removable."""
+    moves = [Move(p, 1, s, removal_box(p)) for s in spaces for p in removable(state.space(s))]
+    if moves and optional and (free_stop or not any(m.piece.faction in hit for m in moves)):
+        return (*moves, DONE)
+    return tuple(moves)
 
 
 def troop_loss(ctx: Ctx, faction: Faction, space: str) -> None:
@@ -164,13 +172,22 @@ class AmbushTracker:
     at most :func:`effects.ambush_space_limit`), and whether shaded Main Force Bns' extra
     removal was used. Lives only inside a running procedure."""
 
-    __slots__ = ("double_used", "faction", "limit", "spaces")
+    __slots__ = ("double_used", "faction", "limit", "rule", "spaces")
 
     def __init__(self, faction: Faction, limit: int) -> None:
         self.faction = faction
         self.limit = limit
+        self.rule = "4.5.3" if faction is Faction.VC else "4.4.3"
         self.spaces: list[str] = []
         self.double_used = False
+
+    def scope(self, ctx: Ctx) -> Scope:
+        """The level of :class:`~coinlake.rules.core.Context` for this Ambush when its
+        Operation runs it (the registry opens none then): use as ``with tracker.scope(ctx)
+        as scope`` and set ``scope.space``; ``done`` lists its earlier spaces."""
+        scope = ctx.scope("ambush", self.rule, faction=self.faction)
+        scope.done.extend(self.spaces)
+        return scope
 
     def open(self, sa: SpecialActivitySlot | None) -> bool:
         """Whether the Operation's Special Activity may (still) be this Ambush: the slot is
@@ -267,7 +284,7 @@ def ambush(
     done = yield from select_spaces(
         ctx,
         faction,
-        "select-space",
+        Kind.SELECT_SPACE,
         lambda done: f"{faction}: select a space to Ambush in ({len(done) + 1} of up to {limit})",
         rule,
         limit=limit,

@@ -3,7 +3,8 @@ the lasting effects that change them (5.3, 5.4, 2.4.1), read through
 :mod:`coinlake.rules.effects`.
 
 Each is registered in :mod:`coinlake.rules.actions` and asks in small steps (``Select`` a
-space or ``done``, ``Move`` pieces, ``Choose`` a word). Inside an Operation's
+space or ``done``, ``Move`` pieces, ``Choose`` a word), each naming its
+:class:`~coinlake.rules.core.Kind`. Inside an Operation's
 :class:`~coinlake.rules.actions.SpecialActivitySlot` it records its spaces in
 ``slot.sa_spaces`` and reads ``slot.op_spaces`` (Govern keeps out of the Train spaces,
 4.3.1); unshaded Armored Cavalry's Assault waits in ``slot.after`` until the Operation is
@@ -13,6 +14,7 @@ stopped by Typhoon Kate (5.1.2).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from coinlake.data.cards import Side
@@ -22,12 +24,16 @@ from coinlake.rules import effects
 from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot, special_activity
 from coinlake.rules.coin_operations import (
     ADJ,
+    COIN_PROVINCES_AND_CITIES,
+    DECLINE,
     IDS,
     IN_NORTH,
     IS_LOC,
     LOC_OR_CITY,
     N_SPACES,
     NAMES,
+    NEXT_TO_LOC,
+    NOT_NORTH,
     POP,
     SAIGON,
     SELECT,
@@ -47,8 +53,9 @@ from coinlake.rules.coin_operations import (
     shift,
     strike_targets,
     train_spaces,
+    work_on,
 )
-from coinlake.rules.core import DONE, Ctx, ask_unless_one
+from coinlake.rules.core import DONE, Ctx, Kind, ask_unless_one
 from coinlake.state.commands import Command, Move, Select
 from coinlake.state.model import GameState, Track
 
@@ -82,7 +89,7 @@ def _govern_space(state: GameState, i: int) -> bool:
 
 
 def can_govern(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
-    return any(_govern_space(state, i) for i in range(N_SPACES))
+    return any(_govern_space(state, i) for i in COIN_PROVINCES_AND_CITIES)
 
 
 def govern_in_slot(state: GameState, slot: SpecialActivitySlot) -> bool:
@@ -132,7 +139,7 @@ def govern(
         mode = yield from ask_unless_one(
             ctx,
             ARVN,
-            "govern-mode",
+            Kind.CHOOSE_MODE,
             f"ARVN Govern in {NAMES[i]}: add Aid or take Patronage?",
             tuple(modes),
             "4.3.1",
@@ -152,13 +159,14 @@ def govern(
         ctx,
         ARVN,
         "ARVN Govern",
-        "govern-space",
+        Kind.SELECT_SPACE,
         "4.3.1",
         limit=limit,
         ok=_govern_space,
         slot=slot,
         each=each,
         avoid=train_spaces(slot),
+        spaces=COIN_PROVINCES_AND_CITIES,
     )
     if not chosen:
         return Outcome(executed=False)
@@ -233,65 +241,91 @@ def transport(
     if kate(state, free):
         return Outcome(executed=False)
     pieces = transport_pieces(state)
-    origins = [
-        SELECT[i]
-        for i in range(N_SPACES)
-        if any(state.spaces[i].pieces[x] for x in pieces) and any(IS_LOC[n] for n in ADJ[i])
-    ]
-    if not origins:
-        return Outcome(executed=False)
+
+    def origins() -> list[Command]:
+        found: list[Command] = [
+            SELECT[i]
+            for i in range(N_SPACES)
+            if NEXT_TO_LOC[i] and any(state.spaces[i].pieces[x] for x in pieces)
+        ]
+        if found:
+            found.append(DONE)
+        return found
+
     answer = yield ctx.ask(
         ARVN,
-        "transport-origin",
+        Kind.SELECT_SPACE,
         "ARVN Transport: move from which space? (or done)",
-        (*origins, DONE),
+        origins,
         "4.3.2",
+        none_done=True,
     )
     if not isinstance(answer, Select):
         return Outcome(executed=False)
     origin = answer.space
     o = space_index(origin)
     record_sa_space(slot, origin)
-    reach = tuple(SELECT[d] for d in transport_reach(state, o))
+    reach: list[tuple[Command, ...]] = []  # worked out once, when first asked
+
+    def destinations(state: GameState = state) -> tuple[Command, ...]:
+        if not reach:
+            reach.append((*(SELECT[d] for d in transport_reach(state, o)), DONE))
+        return reach[0]
+
     moved = 0
-    destinations: list[str] = []
+    destinations_used: list[str] = []
     while moved < TRANSPORT_PIECES:
         state = ctx.state
         if not any(state.spaces[o].pieces[x] for x in pieces):
             break
         target = yield ctx.ask(
             ARVN,
-            "transport-destination",
+            Kind.SELECT_SPACE,
             f"ARVN Transport from {NAMES[o]}: to which space ({moved} of 6 moved), or done",
-            (*reach, DONE),
+            destinations,
             "4.3.2",
         )
         if not isinstance(target, Select):
             break
-        counts = tuple(
-            move_cmd(x, k, origin, target.space)
-            for x in pieces
-            for k in range(1, min(state.spaces[o].pieces[x], TRANSPORT_PIECES - moved) + 1)
-        )
+        work_on(ctx, target.space)
         move = yield from ask_unless_one(
-            ctx, ARVN, "transport-count", "ARVN Transport: move which pieces?", counts, "4.3.2"
+            ctx,
+            ARVN,
+            Kind.MOVE_PIECES,
+            f"ARVN Transport from {NAMES[o]} to {NAMES[space_index(target.space)]}: move "
+            "which pieces?",
+            partial(_transport_moves, state, pieces, o, target.space, moved),
+            "4.3.2",
         )
+        work_on(ctx, None)
         assert isinstance(move, Move)
         ctx.move(move.piece, move.count, origin, move.destination, "4.3.2")
         moved += move.count
-        if move.destination not in destinations:
-            destinations.append(move.destination)
+        if move.destination not in destinations_used:
+            destinations_used.append(move.destination)
             record_sa_space(slot, move.destination)
     for i in range(N_SPACES):
         n = ctx.state.spaces[i].pieces[P.ARVN_RANGER_ACTIVE]
         if n:
             ctx.flip(IDS[i], P.ARVN_RANGER_ACTIVE, n, "4.3.2")
-    if destinations and capability_side(ctx.state, ARMORED_CAVALRY) is Side.UNSHADED:
+    if destinations_used and capability_side(ctx.state, ARMORED_CAVALRY) is Side.UNSHADED:
         if slot is not None:
-            slot.after.append(lambda ctx: _cavalry_assault(ctx, destinations))
+            slot.after.append(lambda ctx: _cavalry_assault(ctx, destinations_used))
         else:
-            yield from _cavalry_assault(ctx, destinations)
+            yield from _cavalry_assault(ctx, destinations_used)
     return Outcome(executed=True)
+
+
+def _transport_moves(
+    state: GameState, pieces: tuple[Piece, ...], o: int, destination: str, moved: int
+) -> list[Command]:
+    """Every number of each Transportable piece in ``o`` that may still go to
+    ``destination``, within the 6 pieces of one Transport (4.3.2)."""
+    return [
+        move_cmd(x, k, IDS[o], destination)
+        for x in pieces
+        for k in range(1, min(state.spaces[o].pieces[x], TRANSPORT_PIECES - moved) + 1)
+    ]
 
 
 def _cavalry_assault(ctx: Ctx, destinations: list[str]) -> Gen[None]:
@@ -304,18 +338,21 @@ def _cavalry_assault(ctx: Ctx, destinations: list[str]) -> Gen[None]:
         return
     answer = yield ctx.ask(
         ARVN,
-        "cavalry-assault",
+        Kind.SELECT_SPACE,
         "Armored Cavalry: free ARVN Assault in 1 Transport destination, or done",
         (*targets, DONE),
         "5.3",
     )
     if isinstance(answer, Select):
+        before = ctx.top.space if ctx.top is not None else None
+        work_on(ctx, answer.space)
         yield from assault_in(ctx, ARVN, answer.space, "3.2.4")
+        work_on(ctx, before)
 
 
 # -- 4.3.3 Raid -----------------------------------------------------------------------------------
 RANGERS = (P.ARVN_RANGER_UNDERGROUND, P.ARVN_RANGER_ACTIVE)
-STRIKE, NO_STRIKE = choose("strike"), choose("no-strike")
+STRIKE = choose("strike")
 
 
 def _raid_space(state: GameState, i: int, arrived: dict[tuple[int, Piece], int]) -> bool:
@@ -351,24 +388,28 @@ def raid(
     slot: SpecialActivitySlot | None = options.get("slot")
     arrived: dict[tuple[int, Piece], int] = {}
 
+    def moves(state: GameState, i: int) -> list[Command]:
+        space = IDS[i]
+        found: list[Command] = [
+            move_cmd(r, k, IDS[o], space)
+            for o in ADJ[i]
+            for r in RANGERS
+            for k in range(1, state.spaces[o].pieces[r] - arrived.get((o, r), 0) + 1)
+        ]
+        if found:
+            found.append(DONE)
+        return found
+
     def each(space: str) -> Gen[None]:
         i = space_index(space)
         while True:
-            state = ctx.state
-            moves = tuple(
-                move_cmd(r, k, IDS[o], space)
-                for o in ADJ[i]
-                for r in RANGERS
-                for k in range(1, state.spaces[o].pieces[r] - arrived.get((o, r), 0) + 1)
-            )
-            if not moves:
-                break
             move = yield ctx.ask(
                 ARVN,
-                "raid-move",
+                Kind.MOVE_PIECES,
                 f"ARVN Raid into {NAMES[i]}: move in Rangers, or done",
-                (*moves, DONE),
+                partial(moves, ctx.state, i),
                 "4.3.3",
+                none_done=True,
             )
             if not isinstance(move, Move):
                 break
@@ -378,9 +419,9 @@ def raid(
         if p[P.ARVN_RANGER_UNDERGROUND] and strike_targets(p):
             strike = yield ctx.ask(
                 ARVN,
-                "raid-strike",
+                Kind.YES_NO,
                 f"ARVN Raid in {NAMES[i]}: Activate a Ranger to remove 2 enemy pieces?",
-                (STRIKE, NO_STRIKE),
+                (STRIKE, DECLINE),
                 "4.3.3",
             )
             if strike == STRIKE:
@@ -391,11 +432,12 @@ def raid(
         ctx,
         ARVN,
         "ARVN Raid",
-        "raid-space",
+        Kind.SELECT_SPACE,
         "4.3.3",
         limit=1 if kate(ctx.state, free) else 2,
         ok=lambda state, i: _raid_space(state, i, arrived),
         slot=slot,
         each=each,
+        spaces=NOT_NORTH,
     )
     return Outcome(executed=bool(chosen))

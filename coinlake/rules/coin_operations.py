@@ -11,12 +11,16 @@ steps with the generic commands:
   before, during or after the Operation);
 - ``Move`` pieces (placing from the Available box or, when none is Available, from another
   space, 1.4.1; moving cubes; removing enemies to Available);
-- ``Choose`` a word for the remaining choices (``pacify``, ``arvn-base``, how far to shift,
-  which Guerrillas to Activate, which enemy Factions to target -- ``target-nva``,
-  ``target-vc``, ``target-both``, 3.1...).
+- ``count N`` for a number (how many Pacification steps, how many of the Guerrillas to
+  Activate are NVA, how much Patronage to transfer...);
+- ``Choose`` a word for the remaining choices (``pacify``, ``arvn-base``, which enemy
+  Factions to target -- ``target-nva``, ``target-vc``, ``target-both``, 3.1...).
 
-A step with a single legal answer is applied without asking (a menu left with only ``done``
-ends its step, e.g. once every selectable space was selected). Costs are
+Each question names its :class:`~coinlake.rules.core.Kind`; its options are built only when
+it is really asked (never while the engine re-runs a procedure with recorded answers). A
+step with a single legal answer is applied without asking, and a step left with nothing to
+offer ends as if ``done`` were answered (e.g. once every selectable space was selected);
+both are recorded as ``Forced`` events. Costs are
 paid as each space is selected: ARVN pays from its Resources, the US only from ARVN
 Resources above the Econ marker (1.8.1, :func:`coinlake.rules.actions.spendable`). A free
 Operation (``free=True``) pays nothing except Pacification (3.1.2).
@@ -31,7 +35,7 @@ Activities (Advise's Sweep and Assault, Raid, Armored Cavalry's Assault).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from typing import Any, TypeVar
 
@@ -52,13 +56,15 @@ from coinlake.rules.core import (
     DONE,
     Ask,
     Ctx,
+    Kind,
+    Options,
     Refusal,
     ask_unless_one,
     deferred_refusals,
     select_spaces,
 )
 from coinlake.rules.forces import map_sources
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.state.commands import Choose, Command, Count, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState, Support, Track
 
 T = TypeVar("T")
@@ -113,6 +119,22 @@ NEXT_TO_LOC_OR_CITY: tuple[bool, ...] = tuple(
     any(LOC_OR_CITY[n] for n in ADJ[i]) for i in range(N_SPACES)
 )
 """Spaces a Patrolling cube can leave (3.2.2: its first step is into a LoC or City)."""
+PATROL_ORIGINS: tuple[int, ...] = tuple(i for i in range(N_SPACES) if NEXT_TO_LOC_OR_CITY[i])
+NEXT_TO_LOC: tuple[bool, ...] = tuple(any(IS_LOC[n] for n in ADJ[i]) for i in range(N_SPACES))
+"""Spaces a Transport can leave (4.3.2: its first step is onto a LoC)."""
+ALL_SPACES: tuple[int, ...] = tuple(range(N_SPACES))
+NOT_NORTH: tuple[int, ...] = tuple(i for i in range(N_SPACES) if not IN_NORTH[i])
+"""Every space US and ARVN pieces may enter (1.4.2)."""
+COIN_PROVINCES_AND_CITIES: tuple[int, ...] = tuple(
+    i for i in range(N_SPACES) if not IS_LOC[i] and not IN_NORTH[i]
+)
+"""The Provinces and Cities a COIN Operation may select (1.4.2: never North Vietnam)."""
+OUTSIDE_SOUTH_SPACES: tuple[int, ...] = tuple(i for i in range(N_SPACES) if OUTSIDE_SOUTH[i])
+SWEEP_VIA: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((n, ADJ[n]) for n in ADJ[d] if IS_LOC[n]) for d in range(N_SPACES)
+)
+"""For each Sweep destination, its adjacent LoCs with their neighbours (3.2.3: Troops may
+pass through 1 adjacent LoC free of NVA and VC pieces)."""
 
 # -- pieces ----------------------------------------------------------------------------------
 TROOPS: dict[Faction, Piece] = {US: P.US_TROOPS, ARVN: P.ARVN_TROOPS}
@@ -180,6 +202,29 @@ def choose(word: str) -> Choose:
     return Choose(word)
 
 
+COUNTS: tuple[Count, ...] = tuple(Count(n) for n in range(76))
+"""``Count`` commands 0..75 (the largest number a track holds, 1.8), shared."""
+
+
+def counts_between(low: int, high: int) -> tuple[Count, ...]:
+    """``count low`` .. ``count high`` (the answers of a how-many question)."""
+    if high < len(COUNTS):
+        return COUNTS[low : high + 1]
+    return tuple(Count(n) for n in range(low, high + 1))
+
+
+DECLINE = choose("decline")
+"""The answer declining an optional step (a yes-no question)."""
+
+
+def work_on(ctx: Ctx, space: str | None) -> None:
+    """Show ``space`` as the space being worked in the questions that follow (the
+    innermost scope's :attr:`~coinlake.rules.core.Context.space`), ``None`` when done."""
+    top = ctx.top
+    if top is not None:
+        top.space = space
+
+
 def shift(ctx: Ctx, i: int, levels: int, rule: str) -> None:
     """Shift space ``i`` by ``levels`` (positive: toward Active Support), within the five
     levels; nothing for LoCs and Population 0 (1.6.1)."""
@@ -240,24 +285,6 @@ def sa_refusals(
             yield command, f"{action.name} could not occur now", action.rule
 
 
-def space_menu(
-    state: GameState,
-    faction: Faction,
-    eligible: Iterable[int],
-    sa: SpecialActivitySlot | None,
-    *,
-    done: bool,
-) -> tuple[Command, ...]:
-    """``Select`` for each eligible space, the Special Activities that may start now, and
-    ``done`` when the Faction may stop."""
-    options: list[Command] = [SELECT[i] for i in eligible]
-    if sa is not None:
-        options.extend(sa.choices(state))
-    if done:
-        options.append(DONE)
-    return tuple(options)
-
-
 def so_far(label: str, what: str = "a space") -> Callable[[Sequence[str]], str]:
     """The prompt of a COIN space selection: ``"<label>: select <what> (N so far)"``, then
     ``" or done"`` once ``done`` is offered."""
@@ -275,31 +302,31 @@ def operation_spaces(
     sa: SpecialActivitySlot | None,
     limit: int,
     allowed: frozenset[int] | None,
-    ok: Callable[[GameState, int], object],
+    ok: Callable[[GameState, int], object] | None,
     reason: Callable[[GameState, int], tuple[str, str] | None],
     each: Callable[[str], Gen[object]],
+    can_pay: Callable[[GameState], bool] | None = None,
     avoid: Callable[[], tuple[str, ...]] | None = None,
     provinces_and_cities: bool = True,
     what: str = "a space",
 ) -> Gen[list[str]]:
     """The main step of Train, Sweep and Assault (3.2): select up to ``limit`` spaces ``i``
-    where ``ok(state, i)``, among those an Event ``allowed`` (5.1) and not ``avoid()``
-    (4.1.1), each once (3.1), and resolve each with ``each``; the Special Activities that
-    may start now are listed beside them (4.1), ``done`` after the first space. Refusals
-    per :func:`space_refusals`. Returns the spaces selected."""
+    -- Provinces and Cities outside North Vietnam when ``provinces_and_cities`` -- where
+    ``ok(state, i)`` (``None``: any) while ``can_pay(state)`` (``None``: always), among those
+    an Event ``allowed`` (5.1) and not ``avoid()`` (4.1.1), each once (3.1), and resolve each
+    with ``each``; the Special Activities that may start now are listed beside them (4.1),
+    ``done`` after the first space. Refusals per :func:`space_refusals`. Returns the spaces
+    selected."""
+    base = COIN_PROVINCES_AND_CITIES if provinces_and_cities else ALL_SPACES
+    spaces = base if allowed is None else tuple(i for i in base if i in allowed)
 
     def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
-        if len(chosen) >= limit:
+        if len(chosen) >= limit or (can_pay is not None and not can_pay(state)):
             return []
-        skip = avoid() if avoid is not None else ()
-        return [
-            SELECT[i]
-            for i in range(N_SPACES)
-            if IDS[i] not in chosen
-            and IDS[i] not in skip
-            and (allowed is None or i in allowed)
-            and ok(state, i)
-        ]
+        skip = {space_index(s) for s in chosen}
+        if avoid is not None:
+            skip.update(space_index(s) for s in avoid())
+        return [SELECT[i] for i in spaces if i not in skip and (ok is None or ok(state, i))]
 
     def refusals(state: GameState, chosen: tuple[str, ...]) -> tuple[Refusal, ...]:
         return deferred_refusals(
@@ -321,7 +348,7 @@ def operation_spaces(
         yield from select_spaces(
             ctx,
             faction,
-            f"{name.lower()}-space",
+            Kind.SELECT_SPACE,
             so_far(f"{faction} {name}", what),
             rule,
             candidates=candidates,
@@ -394,7 +421,7 @@ def coin_sa_spaces(
     ctx: Ctx,
     faction: Faction,
     label: str,
-    kind: str,
+    kind: Kind,
     rule: str,
     *,
     limit: int,
@@ -402,10 +429,18 @@ def coin_sa_spaces(
     slot: SpecialActivitySlot | None,
     each: Callable[[str], Gen[object]],
     avoid: tuple[str, ...] = (),
+    spaces: Sequence[int] = ALL_SPACES,
 ) -> Gen[list[str]]:
-    """The spaces of a US or ARVN Special Activity (4.2, 4.3): up to ``limit`` spaces ``i``
-    where ``ok(state, i)``, not in ``avoid`` (4.1.1), each once, ``done`` after the first
-    (4.1); ``each(space)`` resolves a space once selected. Returns the spaces selected."""
+    """The spaces of a US or ARVN Special Activity (4.2, 4.3): up to ``limit`` of
+    ``spaces`` where ``ok(state, i)``, not in ``avoid`` (4.1.1), each once, ``done`` after
+    the first (4.1); ``each(space)`` resolves a space once selected. Returns the spaces
+    selected."""
+    avoided = frozenset(space_index(s) for s in avoid)
+
+    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+        skip = avoided.union(space_index(s) for s in chosen) if chosen else avoided
+        return [SELECT[i] for i in spaces if i not in skip and ok(state, i)]
+
     return (
         yield from select_spaces(
             ctx,
@@ -414,11 +449,7 @@ def coin_sa_spaces(
             so_far(label),
             rule,
             limit=limit,
-            candidates=lambda state, chosen: [
-                SELECT[i]
-                for i in range(N_SPACES)
-                if IDS[i] not in chosen and IDS[i] not in avoid and ok(state, i)
-            ],
+            candidates=candidates,
             each=each,
             record=None if slot is None else slot.sa_spaces,
         )
@@ -428,7 +459,7 @@ def coin_sa_spaces(
 def which_piece(
     ctx: Ctx,
     faction: Faction,
-    kind: str,
+    kind: Kind,
     prompt: str,
     pieces: Sequence[Piece],
     space: str,
@@ -436,7 +467,12 @@ def which_piece(
 ) -> Gen[Piece]:
     """Ask which of ``pieces`` to remove from ``space`` to Available, unless only one."""
     answer = yield from ask_unless_one(
-        ctx, faction, kind, prompt, tuple(move_cmd(p, 1, space, AVAILABLE) for p in pieces), rule
+        ctx,
+        faction,
+        kind,
+        prompt,
+        lambda: [move_cmd(p, 1, space, AVAILABLE) for p in pieces],
+        rule,
     )
     assert isinstance(answer, Move)
     return answer.piece
@@ -476,7 +512,7 @@ def choose_targets(
     answer = yield from ask_unless_one(
         ctx,
         faction,
-        "target",
+        Kind.TARGET,
         f"{faction} {label} in {NAMES[space_index(space)]}: target NVA, VC or both?",
         tuple(TARGET_CHOICES),
         "3.1",
@@ -490,7 +526,8 @@ def activate_guerrillas(ctx: Ctx, faction: Faction, space: str, n: int, rule: st
     """Activate up to ``n`` Underground enemy Guerrillas in ``space`` (1.4.3). When both NVA
     and VC Guerrillas are there, the executing Faction targets the NVA, the VC or both (3.1,
     :func:`choose_targets`) and Activates as many targeted Guerrillas as it may; when both are
-    targeted and not all flip, it chooses how many of each. Returns how many flipped."""
+    targeted and not all flip, it chooses how many of them are NVA (the rest are VC). Returns
+    how many flipped."""
     p = ctx.state.space(space).pieces
     nva, vc = p[P.NVA_GUERRILLA_UNDERGROUND], p[P.VC_GUERRILLA_UNDERGROUND]
     if n <= 0 or nva + vc <= 0:
@@ -509,13 +546,14 @@ def activate_guerrillas(ctx: Ctx, faction: Faction, space: str, n: int, rule: st
     if high > low:
         answer = yield ctx.ask(
             faction,
-            "activate",
-            f"{faction}: Activate which {n} Guerrillas in {space}?",
-            tuple(choose(f"activate-{j}-nva-{n - j}-vc") for j in range(low, high + 1)),
+            Kind.HOW_MANY,
+            f"{faction}: Activate {n} Guerrillas in {NAMES[space_index(space)]}: how many "
+            "NVA (the rest VC)?",
+            counts_between(low, high),
             rule,
         )
-        assert isinstance(answer, Choose)
-        k = int(answer.option.split("-")[1])
+        assert isinstance(answer, Count)
+        k = answer.n
     ctx.flip(space, P.NVA_GUERRILLA_UNDERGROUND, k, rule)
     ctx.flip(space, P.VC_GUERRILLA_UNDERGROUND, n - k, rule)
     return n
@@ -565,7 +603,7 @@ def sweep_aftermath(ctx: Ctx, faction: Faction, spaces: list[str], rule: str) ->
             else:
                 answer = yield ctx.ask(
                     faction,
-                    "cobras",
+                    Kind.SELECT_SPACE,
                     f"Cobras: remove 1 Active enemy in which Sweep space ({2 - len(done)} left)?",
                     (*(SELECT[space_index(s)] for s in targets), DONE),
                     "5.3",
@@ -574,15 +612,17 @@ def sweep_aftermath(ctx: Ctx, faction: Faction, spaces: list[str], rule: str) ->
                     break
                 where = answer.space
             done.append(where)
+            work_on(ctx, where)
             piece = yield from which_piece(
                 ctx,
                 faction,
-                "cobras-piece",
-                f"Cobras: remove which piece from {where}?",
+                Kind.REMOVE_PIECES,
+                f"Cobras: remove which piece from {NAMES[space_index(where)]}?",
                 cobras_targets(ctx.state.space(where).pieces),
                 where,
                 "5.3",
             )
+            work_on(ctx, None)
             ctx.move(piece, 1, where, AVAILABLE, "5.3")
     if capability_side(ctx.state, BOOBY_TRAPS) is Side.SHADED:
         troop = TROOPS[faction]
@@ -628,6 +668,9 @@ def can_assault_in(p: Counts, faction: Faction) -> bool:
     return own_cubes(p, faction) > 0 and insurgent_pieces(p) > 0
 
 
+PATTON = choose("patton")
+
+
 def assault_in(
     ctx: Ctx, faction: Faction, space: str, rule: str, flags: AssaultFlags | None = None
 ) -> Gen[int]:
@@ -650,13 +693,13 @@ def assault_in(
     ):
         answer = yield ctx.ask(
             faction,
-            "patton",
+            Kind.YES_NO,
             f"M-48 Patton: remove 2 extra enemy pieces in {NAMES[i]} ({2 - flags.patton} "
             "space(s) left)?",
-            (choose("patton"), choose("no-patton")),
+            (PATTON, DECLINE),
             "5.3",
         )
-        if answer == choose("patton"):
+        if answer == PATTON:
             n += 2
             flags.patton += 1
     abrams = us and not flags.abrams and capability_side(state, ABRAMS) is Side.UNSHADED
@@ -757,7 +800,7 @@ def _assault_removal(
         piece = yield from which_piece(
             ctx,
             faction,
-            "assault-piece",
+            Kind.REMOVE_PIECES,
             f"{faction} Assault in {NAMES[i]}: remove which piece next ({n} left)?",
             candidates,
             space,
@@ -784,6 +827,12 @@ def _remove(ctx: Ctx, faction: Faction, piece: Piece, k: int, space: str, rule: 
         ctx.add_track(Track.AID, BODY_COUNT_AID * k, "5.4")
 
 
+TUNNEL_WORDS: dict[Piece, Choose] = {
+    P.NVA_TUNNELED_BASE: choose("nva-tunnel"),
+    P.VC_TUNNELED_BASE: choose("vc-tunnel"),
+}
+
+
 def _tunnel_roll(
     ctx: Ctx, faction: Faction, space: str, rule: str, targets: Targets = BOTH
 ) -> Gen[None]:
@@ -795,16 +844,15 @@ def _tunnel_roll(
         return
     if ctx.roll("Tunnel", rule) < 4:
         return
-    words = {P.NVA_TUNNELED_BASE: "nva-tunnel", P.VC_TUNNELED_BASE: "vc-tunnel"}
     answer = yield from ask_unless_one(
         ctx,
         faction,
-        "tunnel",
-        f"Remove the Tunnel marker from which Base in {space}?",
-        tuple(choose(words[b]) for b in tunneled),
+        Kind.CHOOSE_MODE,
+        f"Remove the Tunnel marker from which Base in {NAMES[space_index(space)]}?",
+        tuple(TUNNEL_WORDS[b] for b in tunneled),
         rule,
     )
-    base = next(b for b in tunneled if choose(words[b]) == answer)
+    base = next(b for b in tunneled if TUNNEL_WORDS[b] == answer)
     ctx.flip(space, base, 1, rule)
 
 
@@ -840,8 +888,9 @@ def remove_enemies(ctx: Ctx, faction: Faction, space: str, n: int, rule: str) ->
             piece = yield from which_piece(
                 ctx,
                 faction,
-                "remove-piece",
-                f"{faction}: remove which enemy piece from {space} ({n - removed} left)?",
+                Kind.REMOVE_PIECES,
+                f"{faction}: remove which enemy piece from {NAMES[space_index(space)]} "
+                f"({n - removed} left)?",
                 targets_here,
                 space,
                 rule,
@@ -963,27 +1012,36 @@ def _train_placement(
     placed = 0
     while True:
         state = ctx.state
-        p = state.spaces[i].pieces
-        payable = free or space in paid or spendable(state, faction) >= TRAIN_COST
-        options: list[Command] = []
-        if faction is US and kind in (None, "irregulars"):
-            options += placements(state, US, P.US_IRREGULAR_UNDERGROUND, space, 2 - placed)
-        arvn_here = p[P.US_BASE] > 0 if faction is US else True
-        if arvn_here and payable:
-            if kind in (None, "rangers"):
-                options += placements(state, faction, P.ARVN_RANGER_UNDERGROUND, space, 2 - placed)
-            cubes_here = faction is US or IS_CITY[i] or p[P.US_BASE] + p[P.ARVN_BASE] > 0
-            if kind in (None, "cubes") and cubes_here:
-                for cube in (P.ARVN_TROOPS, P.ARVN_POLICE):
-                    options += placements(state, faction, cube, space, 6 - placed)
-        if not options:
-            return
+
+        def options(
+            state: GameState = state, kind: str | None = kind, placed: int = placed
+        ) -> list[Command]:
+            p = state.spaces[i].pieces
+            payable = free or space in paid or spendable(state, faction) >= TRAIN_COST
+            found: list[Command] = []
+            if faction is US and kind in (None, "irregulars"):
+                found += placements(state, US, P.US_IRREGULAR_UNDERGROUND, space, 2 - placed)
+            arvn_here = p[P.US_BASE] > 0 if faction is US else True
+            if arvn_here and payable:
+                if kind in (None, "rangers"):
+                    found += placements(
+                        state, faction, P.ARVN_RANGER_UNDERGROUND, space, 2 - placed
+                    )
+                cubes_here = faction is US or IS_CITY[i] or p[P.US_BASE] + p[P.ARVN_BASE] > 0
+                if kind in (None, "cubes") and cubes_here:
+                    for cube in (P.ARVN_TROOPS, P.ARVN_POLICE):
+                        found += placements(state, faction, cube, space, 6 - placed)
+            if found:
+                found.append(DONE)
+            return found
+
         answer = yield ctx.ask(
             faction,
-            "train-place",
+            Kind.PLACE_PIECES,
             f"{faction} Train in {NAMES[i]}: place pieces ({placed} placed) or done",
-            (*options, DONE),
+            options,
             "3.2.1",
+            none_done=True,
         )
         if not isinstance(answer, Move):
             return
@@ -1066,30 +1124,41 @@ def _train_follow_up(
     while True:
         state = ctx.state
         cost = effects.pacification_cost(state, support_phase=False)
-        options: list[Command] = []
-        more = done_kind in (None, "pacify") and len(pacified) < (2 if cords else 1)
-        if more and any(
-            s not in pacified and _can_pacify(state, faction, space_index(s), cost) for s in chosen
-        ):
-            options.append(PACIFY)
-        if done_kind is None:
-            if not us and any(_can_build_base(state, s, free, paid) for s in chosen):
-                options.append(ARVN_BASE)
-            if us and IDS[SAIGON] in chosen and state.patronage > 0:
-                options.append(TRANSFER)
-        if cap and _cap_possible(state):
-            options.append(CAP_POLICE)
-        if sa is not None:
-            options.extend(sa.choices(state))
-        if not options:
-            return
+
+        def options(
+            state: GameState = state,
+            cost: int = cost,
+            done_kind: str | None = done_kind,
+            cap: bool = cap,
+        ) -> list[Command]:
+            found: list[Command] = []
+            more = done_kind in (None, "pacify") and len(pacified) < (2 if cords else 1)
+            if more and any(
+                s not in pacified and _can_pacify(state, faction, space_index(s), cost)
+                for s in chosen
+            ):
+                found.append(PACIFY)
+            if done_kind is None:
+                if not us and any(_can_build_base(state, s, free, paid) for s in chosen):
+                    found.append(ARVN_BASE)
+                if us and IDS[SAIGON] in chosen and state.patronage > 0:
+                    found.append(TRANSFER)
+            if cap and _cap_possible(state):
+                found.append(CAP_POLICE)
+            if sa is not None:
+                found.extend(sa.choices(state))
+            if found:
+                found.append(DONE)
+            return found
+
         answer = yield ctx.ask(
             faction,
-            "train-follow-up",
+            Kind.CHOOSE_MODE,
             f"{faction} Train: Pacify, build a Base or transfer Patronage in 1 selected "
             "space, or done",
-            (*options, DONE),
+            options,
             "3.2.1",
+            none_done=True,
         )
         if isinstance(answer, Done):
             return
@@ -1116,37 +1185,41 @@ def _pacify(
 ) -> Gen[str]:
     """Pacify (3.2.1): remove Terror, then shift up to 2 levels toward Active Support; each
     step costs ``cost`` ARVN Resources even in a free Train (3.1.2); the US spends only above
-    Econ (1.8.1)."""
+    Econ (1.8.1). The extent is asked as the number of steps: Terror markers first, then
+    1 level each."""
     state = ctx.state
-    where = [
-        SELECT[space_index(s)]
-        for s in chosen
-        if s not in pacified and _can_pacify(state, faction, space_index(s), cost)
-    ]
     answer = yield from ask_unless_one(
-        ctx, faction, "pacify-space", f"{faction}: Pacify in which space?", tuple(where), "3.2.1"
+        ctx,
+        faction,
+        Kind.SELECT_SPACE,
+        f"{faction}: Pacify in which space?",
+        lambda: [
+            SELECT[space_index(s)]
+            for s in chosen
+            if s not in pacified and _can_pacify(state, faction, space_index(s), cost)
+        ],
+        "3.2.1",
     )
     assert isinstance(answer, Select)
     space = answer.space
     i = space_index(space)
     sp = state.spaces[i]
-    steps = min(pacify_steps(state, faction, i), spendable(state, faction) // cost)
-    extents: list[Command] = []
-    for k in range(1, steps + 1):
-        if k <= sp.terror:
-            extents.append(choose("remove-terror" if sp.terror == 1 else f"remove-{k}-terror"))
-        else:
-            level = Support(sp.support + k - sp.terror)
-            extents.append(choose(level.name.lower().replace("_", "-")))
+    work_on(ctx, space)
+    terror = f"the Terror marker{'s' if sp.terror > 1 else ''} first, then " if sp.terror else ""
     extent = yield from ask_unless_one(
         ctx,
         faction,
-        "pacify-extent",
-        f"Pacify {NAMES[i]}: how far? ({cost} ARVN Resources a step, Terror first)",
-        tuple(extents),
+        Kind.HOW_MANY,
+        f"Pacify {NAMES[i]}: how many steps? ({cost} ARVN Resources each: {terror}1 level "
+        "each toward Active Support)",
+        lambda: counts_between(
+            1, min(pacify_steps(state, faction, i), spendable(state, faction) // cost)
+        ),
         "3.2.1",
     )
-    k = extents.index(extent) + 1
+    work_on(ctx, None)
+    assert isinstance(extent, Count)
+    k = extent.n
     pay(ctx, faction, cost * k, free=True, rule="3.2.1", still_costs=True)
     removed = min(sp.terror, k)
     if removed:
@@ -1159,30 +1232,39 @@ def _build_base(ctx: Ctx, chosen: list[str], free: bool, paid: set[str]) -> Gen[
     """ARVN Train (3.2.1): replace 3 ARVN cubes with 1 ARVN Base (within stacking); 3 ARVN
     Resources unless the space was already paid for."""
     state = ctx.state
-    where = tuple(SELECT[space_index(s)] for s in chosen if _can_build_base(state, s, free, paid))
     answer = yield from ask_unless_one(
-        ctx, ARVN, "base-space", "ARVN: place a Base in which space?", where, "3.2.1"
+        ctx,
+        ARVN,
+        Kind.SELECT_SPACE,
+        "ARVN: place a Base in which space?",
+        lambda: [SELECT[space_index(s)] for s in chosen if _can_build_base(state, s, free, paid)],
+        "3.2.1",
     )
     assert isinstance(answer, Select)
     space = answer.space
     p = state.space(space).pieces
     troops, police = p[P.ARVN_TROOPS], p[P.ARVN_POLICE]
-    mixes = tuple(
-        choose(f"{t}-troops-{3 - t}-police") for t in range(max(0, 3 - police), min(3, troops) + 1)
-    )
+    work_on(ctx, space)
     mix = yield from ask_unless_one(
-        ctx, ARVN, "base-cubes", "ARVN: which 3 cubes does the Base replace?", mixes, "3.2.1"
+        ctx,
+        ARVN,
+        Kind.HOW_MANY,
+        f"ARVN Base in {NAMES[space_index(space)]}: how many of the 3 cubes it replaces are "
+        "Troops (the rest Police)?",
+        counts_between(max(0, 3 - police), min(3, troops)),
+        "3.2.1",
     )
-    assert isinstance(mix, Choose)
-    t = int(mix.option.split("-")[0])
+    assert isinstance(mix, Count)
+    t = mix.n
     source = yield from ask_unless_one(
         ctx,
         ARVN,
-        "base-source",
+        Kind.PLACE_PIECES,
         "ARVN: no Base Available -- take which Base from the map? (1.4.1)",
-        tuple(placements(state, ARVN, P.ARVN_BASE, space, 1)),
+        lambda: placements(state, ARVN, P.ARVN_BASE, space, 1),
         "1.4.1",
     )
+    work_on(ctx, None)
     assert isinstance(source, Move)
     if space not in paid:
         paid.add(space)
@@ -1195,16 +1277,18 @@ def _build_base(ctx: Ctx, chosen: list[str], free: bool, paid: set[str]) -> Gen[
 def _transfer_patronage(ctx: Ctx) -> Gen[None]:
     """US Train in Saigon (3.2.1): move up to 3 Patronage to ARVN Resources."""
     most = min(3, ctx.state.patronage)
+    work_on(ctx, IDS[SAIGON])
     answer = yield from ask_unless_one(
         ctx,
         US,
-        "patronage",
+        Kind.HOW_MANY,
         "US: transfer how much Patronage to ARVN Resources?",
-        tuple(choose(f"transfer-{k}") for k in range(1, most + 1)),
+        counts_between(1, most),
         "3.2.1",
     )
-    assert isinstance(answer, Choose)
-    k = int(answer.option.split("-")[1])
+    work_on(ctx, None)
+    assert isinstance(answer, Count)
+    k = answer.n
     ctx.add_track(Track.PATRONAGE, -k, "3.2.1")
     ctx.add_track(Track.ARVN_RESOURCES, k, "3.2.1")
 
@@ -1224,25 +1308,42 @@ def _cap_police(ctx: Ctx) -> Gen[None]:
     """Unshaded Combined Action Platoons (18): one more Police, from Available or relocated
     from elsewhere, goes to a space where US Troops are."""
     state = ctx.state
-    police = [i for i in range(N_SPACES) if state.spaces[i].pieces[P.ARVN_POLICE]]
-    targets = tuple(
-        SELECT[i]
-        for i in range(N_SPACES)
-        if state.spaces[i].pieces[P.US_TROOPS]
-        and (state.available[P.ARVN_POLICE] or any(j != i for j in police))
-    )
+
+    def police() -> list[int]:
+        return [i for i in range(N_SPACES) if state.spaces[i].pieces[P.ARVN_POLICE]]
+
+    def targets() -> list[Command]:
+        available = state.available[P.ARVN_POLICE] > 0
+        found = police()
+        return [
+            SELECT[i]
+            for i in range(N_SPACES)
+            if state.spaces[i].pieces[P.US_TROOPS] and (available or any(j != i for j in found))
+        ]
+
     answer = yield from ask_unless_one(
-        ctx, US, "cap-space", "Combined Action Platoons: Police into which space?", targets, "5.3"
+        ctx,
+        US,
+        Kind.SELECT_SPACE,
+        "Combined Action Platoons: Police into which space?",
+        targets,
+        "5.3",
     )
     assert isinstance(answer, Select)
     space = answer.space
-    sources: list[Command] = []
-    if state.available[P.ARVN_POLICE]:
-        sources.append(move_cmd(P.ARVN_POLICE, 1, AVAILABLE, space))
-    sources += [move_cmd(P.ARVN_POLICE, 1, IDS[i], space) for i in police if IDS[i] != space]
+
+    def sources() -> list[Command]:
+        found: list[Command] = []
+        if state.available[P.ARVN_POLICE]:
+            found.append(move_cmd(P.ARVN_POLICE, 1, AVAILABLE, space))
+        found += [move_cmd(P.ARVN_POLICE, 1, IDS[i], space) for i in police() if IDS[i] != space]
+        return found
+
+    work_on(ctx, space)
     source = yield from ask_unless_one(
-        ctx, US, "cap-source", "Combined Action Platoons: which Police?", tuple(sources), "5.3"
+        ctx, US, Kind.PLACE_PIECES, "Combined Action Platoons: which Police?", sources, "5.3"
     )
+    work_on(ctx, None)
     assert isinstance(source, Move)
     ctx.move(P.ARVN_POLICE, 1, source.origin, space, "5.3")
 
@@ -1297,25 +1398,29 @@ def patrol(
     destination: int | None = None
     while True:
         state = ctx.state
-        origins = [
-            i
-            for i in range(N_SPACES)
-            if i != destination
-            and NEXT_TO_LOC_OR_CITY[i]
-            and any(state.spaces[i].pieces[c] > arrived.get((i, c), 0) for c in cubes)
-        ]
-        if destination is not None:
-            origins = [o for o in origins if destination in patrol_reach(state, o)]
-        menu = space_menu(state, faction, origins, sa, done=True)
-        if menu == (DONE,):
-            break
+
+        def origins(state: GameState = state, dest: int | None = destination) -> list[Command]:
+            found: list[Command] = [
+                SELECT[i]
+                for i in PATROL_ORIGINS
+                if i != dest
+                and any(state.spaces[i].pieces[c] > arrived.get((i, c), 0) for c in cubes)
+                and (dest is None or dest in patrol_reach(state, i))
+            ]
+            if sa is not None:
+                found.extend(sa.choices(state))
+            if found:
+                found.append(DONE)
+            return found
+
         answer = yield ctx.ask(
             faction,
-            "patrol-origin",
+            Kind.SELECT_SPACE,
             f"{faction} Patrol: move cubes from which space, or done",
-            menu,
+            origins,
             "3.2.2",
-            deferred_refusals(partial(sa_refusals, state, faction, sa)),
+            () if ctx.replaying else deferred_refusals(partial(sa_refusals, state, faction, sa)),
+            none_done=True,
         )
         if isinstance(answer, Done):
             break
@@ -1325,25 +1430,31 @@ def patrol(
             continue
         assert isinstance(answer, Select)
         o = space_index(answer.space)
-        reach = patrol_reach(state, o) if destination is None else [destination]
+        reach: Options = (
+            partial(_patrol_destinations, state, o)
+            if destination is None
+            else (SELECT[destination],)
+        )
         target = yield from ask_unless_one(
             ctx,
             faction,
-            "patrol-destination",
+            Kind.SELECT_SPACE,
             f"{faction} Patrol: move from {NAMES[o]} to where?",
-            tuple(SELECT[d] for d in reach),
+            reach,
             "2.3.5" if limited and destination is not None else "3.2.2",
         )
         assert isinstance(target, Select)
         d = space_index(target.space)
-        counts = tuple(
-            move_cmd(c, k, IDS[o], IDS[d])
-            for c in cubes
-            for k in range(1, state.spaces[o].pieces[c] - arrived.get((o, c), 0) + 1)
-        )
+        work_on(ctx, target.space)
         move = yield from ask_unless_one(
-            ctx, faction, "patrol-count", f"{faction} Patrol: move how many?", counts, "3.2.2"
+            ctx,
+            faction,
+            Kind.MOVE_PIECES,
+            f"{faction} Patrol from {NAMES[o]} to {NAMES[d]}: move which cubes?",
+            partial(_patrol_moves, state, cubes, arrived, o, d),
+            "3.2.2",
         )
+        work_on(ctx, None)
         assert isinstance(move, Move)
         ctx.move(move.piece, move.count, move.origin, move.destination, "3.2.2")
         arrived[(d, move.piece)] = arrived.get((d, move.piece), 0) + move.count
@@ -1357,22 +1468,47 @@ def patrol(
     for i in locs:
         n = own_cubes(ctx.state.spaces[i].pieces, faction)
         if n:
+            work_on(ctx, IDS[i])
             yield from activate_guerrillas(ctx, faction, IDS[i], n, "3.2.2")
+            work_on(ctx, None)
     state = ctx.state
     targets = tuple(SELECT[i] for i in locs if can_assault_in(state.spaces[i].pieces, faction))
     if targets and not (faction is US and us_assault_banned(state)):
         answer = yield ctx.ask(
             faction,
-            "patrol-assault",
+            Kind.SELECT_SPACE,
             f"{faction} Patrol: Assault in 1 LoC at no added cost, or done",
             (*targets, DONE),
             "3.2.2",
         )
         if isinstance(answer, Select):
+            work_on(ctx, answer.space)
             yield from assault_in(ctx, faction, answer.space, "3.2.2")
+            work_on(ctx, None)
     if capability_side(ctx.state, M48_PATTON) is Side.SHADED:
         yield from _rpgs(ctx, faction, arrived)
     return Outcome(executed=True)
+
+
+def _patrol_destinations(state: GameState, o: int) -> list[Command]:
+    """Where cubes from ``o`` may Patrol to (3.2.2)."""
+    return [SELECT[d] for d in patrol_reach(state, o)]
+
+
+def _patrol_moves(
+    state: GameState,
+    cubes: tuple[Piece, ...],
+    arrived: dict[tuple[int, Piece], int],
+    o: int,
+    d: int,
+) -> list[Command]:
+    """Every number of each cube in ``o`` that may still Patrol into ``d`` (3.2.2: cubes that
+    arrived in this Patrol stay)."""
+    return [
+        move_cmd(c, k, IDS[o], IDS[d])
+        for c in cubes
+        for k in range(1, state.spaces[o].pieces[c] - arrived.get((o, c), 0) + 1)
+    ]
 
 
 def _rpgs(ctx: Ctx, faction: Faction, arrived: dict[tuple[int, Piece], int]) -> Gen[None]:
@@ -1390,7 +1526,7 @@ def _rpgs(ctx: Ctx, faction: Faction, arrived: dict[tuple[int, Piece], int]) -> 
             return
         answer = yield ctx.ask(
             NVA,
-            "rpgs",
+            Kind.REMOVE_PIECES,
             "M-48 Patton (shaded): NVA removes a cube that Patrolled, or done",
             (*options, DONE),
             "5.3",
@@ -1407,11 +1543,10 @@ def sweep_origins(state: GameState, d: int, troop: Piece, arrived: dict[int, int
     """3.2.3: spaces whose Troops may Sweep into ``d``: adjacent ones, and those adjacent to
     a LoC that is adjacent to ``d`` and free of NVA and VC pieces (1 LoC on the way). Troops
     that arrived in this Sweep stay."""
-    found: set[int] = set()
-    for n in ADJ[d]:
-        found.add(n)
-        if IS_LOC[n] and not insurgent_pieces(state.spaces[n].pieces):
-            found.update(ADJ[n])
+    found: set[int] = set(ADJ[d])
+    for n, beyond in SWEEP_VIA[d]:
+        if not insurgent_pieces(state.spaces[n].pieces):
+            found.update(beyond)
     found.discard(d)
     return sorted(o for o in found if state.spaces[o].pieces[troop] > arrived.get(o, 0))
 
@@ -1425,6 +1560,14 @@ def _sweep_space(state: GameState, faction: Faction, i: int, free: bool) -> bool
 def can_sweep(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
     """Sweep (3.2.3): ARVN can pay 3 for a space (unless free); Monsoon is the registry's."""
     return faction is US or free or spendable(state, ARVN) >= TRAIN_COST
+
+
+def _can_pay_space(faction: Faction, free: bool) -> Callable[[GameState], bool] | None:
+    """Whether another Sweep or Assault space can be paid for (ARVN: 3 Resources unless
+    free, 3.2.3, 3.2.4); ``None``: always (the US pays nothing for its spaces)."""
+    if faction is US or free:
+        return None
+    return lambda state: spendable(state, ARVN) >= TRAIN_COST
 
 
 def _sweep_reason(
@@ -1469,7 +1612,8 @@ def sweep(
         sa=sa,
         limit=limit,
         allowed=allowed,
-        ok=lambda state, i: _sweep_space(state, faction, i, free),
+        ok=None,
+        can_pay=_can_pay_space(faction, free),
         reason=partial(_sweep_reason, faction=faction, free=free),
         each=each,
         what="a destination",
@@ -1477,7 +1621,9 @@ def sweep(
     if not chosen:
         return Outcome(executed=False)
     for space in chosen:
+        work_on(ctx, space)
         yield from sweep_activation(ctx, faction, space)
+    work_on(ctx, None)
     yield from sweep_aftermath(ctx, faction, chosen, "3.2.3")
     return Outcome(executed=True)
 
@@ -1485,30 +1631,33 @@ def sweep(
 def _sweep_moves(
     ctx: Ctx, faction: Faction, d: int, troop: Piece, arrived: dict[int, int]
 ) -> Gen[None]:
-    """Move Troops into destination ``d`` from :func:`sweep_origins`, a group at a time."""
+    """Move Troops into destination ``d`` from :func:`sweep_origins`, a group at a time:
+    each question offers every origin with every number of its Troops that may move (at most
+    the Faction's Troops on the map, so the list stays small), or ``done``."""
     while True:
         state = ctx.state
-        origins = sweep_origins(state, d, troop, arrived)
-        if not origins:
-            return
-        answer = yield ctx.ask(
+
+        def moves(state: GameState = state) -> list[Command]:
+            found: list[Command] = [
+                move_cmd(troop, k, IDS[o], IDS[d])
+                for o in sweep_origins(state, d, troop, arrived)
+                for k in range(1, state.spaces[o].pieces[troop] - arrived.get(o, 0) + 1)
+            ]
+            if found:
+                found.append(DONE)
+            return found
+
+        move = yield ctx.ask(
             faction,
-            "sweep-origin",
-            f"{faction} Sweep into {NAMES[d]}: move Troops from which space, or done",
-            (*(SELECT[o] for o in origins), DONE),
+            Kind.MOVE_PIECES,
+            f"{faction} Sweep into {NAMES[d]}: move Troops in (from which space, how many), "
+            "or done",
+            moves,
             "3.2.3",
+            none_done=True,
         )
-        if not isinstance(answer, Select):
+        if not isinstance(move, Move):
             return
-        o = space_index(answer.space)
-        counts = tuple(
-            move_cmd(troop, k, IDS[o], IDS[d])
-            for k in range(1, state.spaces[o].pieces[troop] - arrived.get(o, 0) + 1)
-        )
-        move = yield from ask_unless_one(
-            ctx, faction, "sweep-count", f"{faction} Sweep: move how many Troops?", counts, "3.2.3"
-        )
-        assert isinstance(move, Move)
         ctx.move(troop, move.count, move.origin, IDS[d], "3.2.3")
         arrived[d] = arrived.get(d, 0) + move.count
 
@@ -1558,9 +1707,7 @@ def assault(
     flags = AssaultFlags()
 
     def ok(state: GameState, i: int) -> bool:
-        return can_assault_in(state.spaces[i].pieces, faction) and (
-            faction is US or free or spendable(state, ARVN) >= TRAIN_COST
-        )
+        return can_assault_in(state.spaces[i].pieces, faction)
 
     def each(space: str) -> Gen[int]:
         pay(ctx, faction, TRAIN_COST if faction is ARVN else 0, free=free, rule="3.2.4")
@@ -1575,6 +1722,7 @@ def assault(
         limit=limit,
         allowed=allowed,
         ok=ok,
+        can_pay=_can_pay_space(faction, free),
         reason=partial(_assault_reason, faction=faction),
         each=each,
         provinces_and_cities=False,
@@ -1589,7 +1737,7 @@ def assault(
         if follow:
             answer = yield ctx.ask(
                 US,
-                "arvn-follow-up",
+                Kind.SELECT_SPACE,
                 "US Assault: pay 3 ARVN Resources for an ARVN Assault in 1 of these spaces, "
                 "or done",
                 (*follow, DONE),
@@ -1597,5 +1745,7 @@ def assault(
             )
             if isinstance(answer, Select):
                 pay(ctx, US, TRAIN_COST, free=free, rule="3.2.4")
+                work_on(ctx, answer.space)
                 yield from assault_in(ctx, ARVN, answer.space, "3.2.4", flags)
+                work_on(ctx, None)
     return Outcome(executed=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 import threading
 from enum import StrEnum
+from functools import partial
 from typing import TypeVar
 
 from attrs import frozen
@@ -37,38 +38,70 @@ from coinlake.state.model import Eligibility, GameState, Support, Track
 
 class Kind(StrEnum):
     """The closed vocabulary of decision kinds: one name per kind of step, wherever it
-    occurs (``docs/decisions.md`` lists them with their commands). What the step belongs to
-    is in :class:`Context`, never in the kind."""
+    occurs. What the step belongs to is in :class:`Context`, never in the kind.
+    :data:`KINDS` describes each with the commands that answer it (``docs/decisions.md``
+    is generated from it)."""
 
     CONFIRM = "confirm"
-    """Acknowledge a step of the game that has one answer (``begin``: reveal the cards, 2.2)."""
     ACTION = "action"
-    """The Sequence of Play: Pass, the Event, an Operation (with or without a Special
-    Activity), a Limited Operation or a Pivotal Event (2.3.3-2.3.8)."""
     OPERATION = "operation"
-    """Which Operation to execute (3.0)."""
     SPECIAL_ACTIVITY = "special-activity"
-    """Which Special Activity to execute now, or ``not-now`` / ``no-sa`` (4.1)."""
     CHOOSE_SIDE = "choose-side"
-    """The unshaded or the shaded text of an Event (5.2)."""
     YES_NO = "yes-no"
-    """Take an optional step or decline it (e.g. play a Pivotal Event, 2.3.8)."""
     SELECT_SPACE = "select-space"
-    """A space (``select ID``) for the step in progress, or ``done``; the menu may also
-    list the Special Activities that may start now (4.1)."""
     HOW_MANY = "how-many"
-    """A number (``count N``): how many pieces, Resources, levels..."""
     MOVE_PIECES = "move-pieces"
-    """Which pieces to move between spaces (``move N piece from to``)."""
     PLACE_PIECES = "place-pieces"
-    """Which pieces to place, from a box or from the map (1.4.1)."""
     REMOVE_PIECES = "remove-pieces"
-    """Which pieces to remove, to a box."""
     TARGET = "target"
-    """Which enemy Faction(s) an action targets in a space (3.1)."""
     CHOOSE_MODE = "choose-mode"
-    """One of a step's named alternatives (``choose WORD``: pacify or remove Terror, which
-    Support level, which form of Rally...)."""
+
+
+KINDS: dict[Kind, tuple[str, str]] = {
+    Kind.CONFIRM: ("`begin`", "Acknowledge a step of the game that has one answer (2.2)."),
+    Kind.ACTION: (
+        "`pass`, `event`, `op`, `op+sa`, `limop`, `pivotal`",
+        "The Sequence of Play: what the 1st or 2nd Eligible Faction does (2.3.3-2.3.8).",
+    ),
+    Kind.OPERATION: ("its name: `train`, `march`...", "Which Operation to execute (3.0)."),
+    Kind.SPECIAL_ACTIVITY: (
+        "its name (`advise`, `tax`...), `not-now`, `no-sa`",
+        "Which Special Activity to execute now, or not now / none at all (4.1).",
+    ),
+    Kind.CHOOSE_SIDE: ("`unshaded`, `shaded`", "Which text of a dual-use Event (5.2)."),
+    Kind.YES_NO: (
+        "a word and `decline` (or `done`)",
+        "Take an optional step or decline it, e.g. play a Pivotal Event (2.3.8).",
+    ),
+    Kind.SELECT_SPACE: (
+        "`select ID`, `done`, and Special Activities that may start now",
+        "A space for the step in progress (each space once, 3.1); the context says which"
+        " Operation, Activity or phase and which spaces are done.",
+    ),
+    Kind.HOW_MANY: ("`count N`", "A number: how many pieces, Resources, levels..."),
+    Kind.MOVE_PIECES: (
+        "`move N PIECE FROM TO`, `done`",
+        "Which pieces to move between spaces.",
+    ),
+    Kind.PLACE_PIECES: (
+        "`move N PIECE FROM TO`",
+        "Which pieces to place, from a box or, when none is Available, from the map (1.4.1).",
+    ),
+    Kind.REMOVE_PIECES: (
+        "`move N PIECE FROM BOX`, `done` where removal is optional",
+        "Which pieces to remove to a box.",
+    ),
+    Kind.TARGET: (
+        "`target-nva`, `target-vc`, `target-both`",
+        "Which enemy Faction(s) an action targets in a space (3.1).",
+    ),
+    Kind.CHOOSE_MODE: (
+        "a word: `pacify`, `passive-support`...",
+        "One of a step's named alternatives (Pacify or remove Terror, a Support level, a"
+        " form of Rally...).",
+    ),
+}
+"""For each kind: the commands that answer it and what it asks."""
 
 
 MAX_OPTIONS = 128
@@ -130,9 +163,10 @@ class Ask:
 
     __slots__ = (
         "_build",
+        "_context",
         "_options",
         "_set",
-        "context",
+        "_snapshot",
         "faction",
         "kind",
         "none_done",
@@ -151,7 +185,7 @@ class Ask:
         rule: str,
         refusals: tuple[Refusal, ...] = (),
         *,
-        context: Context,
+        context: Context | Callable[[], Context],
         single: bool = False,
         none_done: bool = False,
     ) -> None:
@@ -160,7 +194,11 @@ class Ask:
         self.prompt = prompt
         self.rule = rule
         self.refusals = refusals
-        self.context = context
+        if isinstance(context, Context):
+            self._context: Context | None = context
+            self._snapshot: Callable[[], Context] | None = None
+        else:
+            self._context, self._snapshot = None, context
         self.single = single
         self.none_done = none_done
         self._set: frozenset[Command] | None = None
@@ -186,11 +224,24 @@ class Ask:
             assert options is not None
         return options
 
+    @property
+    def context(self) -> Context:
+        """What the question belongs to (built on first use)."""
+        context = self._context
+        if context is None:
+            assert self._snapshot is not None
+            context = self._context = self._snapshot()
+            self._snapshot = None
+        return context
+
     def accepts(self, command: Command) -> bool:
         """Whether ``command`` is one of the legal answers."""
+        options = self.options
+        if len(options) <= 8:
+            return command in options
         found = self._set
         if found is None:
-            found = self._set = frozenset(self.options)
+            found = self._set = frozenset(options)
         return command in found
 
     def forced(self) -> Command | None:
@@ -210,6 +261,8 @@ class Ask:
 
 Refusal = tuple[Command, str, str]
 """An illegal answer, the reason it is refused and the rule that forbids it."""
+
+
 class _DeferredRefusals(tuple[Refusal, ...]):
     """An empty tuple whose iteration works the refusals out on demand (see
     :func:`deferred_refusals`)."""
@@ -306,99 +359,59 @@ class Scope:
     def __exit__(self, *_: object) -> None:
         self.ctx.top = self.parent
 
-    def context(self, state: GameState) -> Context:
-        parent = self.parent.context(state) if self.parent is not None else None
+    def make(
+        self,
+        state: GameState,
+        space: str | None,
+        done: tuple[str, ...],
+        left: int | None,
+        parent: Context | None,
+    ) -> Context:
+        """This level's :class:`Context` within ``parent``, with the given progress."""
         faction = self.faction
         if faction is None and parent is not None:
             faction = parent.faction
         card = self.card if self.card is not None else (parent.card if parent else None)
+        resources = None if faction is None else state.resources(faction)
         return Context(
             self.procedure,
             self.rule,
             faction,
             card,
             self.side,
-            self.space,
-            tuple(self.done),
-            self.left,
-            None if faction is None else state.resources(faction),
+            space,
+            done,
+            left,
+            resources,
             parent,
         )
 
+    def snapshot(self, state: GameState) -> Callable[[], Context]:
+        """What :meth:`context` would give now, built later (the scopes change as the
+        procedure goes on; the state does not)."""
+        chain: list[tuple[Scope, str | None, tuple[str, ...], int | None]] = []
+        scope: Scope | None = self
+        while scope is not None:
+            chain.append((scope, scope.space, tuple(scope.done), scope.left))
+            scope = scope.parent
+        return partial(_build_context, state, chain)
+
+    def context(self, state: GameState) -> Context:
+        """The :class:`Context` of a question asked now."""
+        return self.snapshot(state)()
+
+
+def _build_context(
+    state: GameState, chain: list[tuple[Scope, str | None, tuple[str, ...], int | None]]
+) -> Context:
+    context: Context | None = None
+    for scope, space, done, left in reversed(chain):
+        context = scope.make(state, space, done, left, context)
+    assert context is not None
+    return context
+
 
 _NO_CONTEXT = Context("", "")
-
-_LEGACY_KINDS: dict[str, Kind] = {
-    "action": Kind.ACTION,
-    "operation": Kind.OPERATION,
-    "special-activity": Kind.SPECIAL_ACTIVITY,
-    "event-side": Kind.CHOOSE_SIDE,
-    "pivotal": Kind.YES_NO,
-    "begin": Kind.CONFIRM,
-    "advise-space": Kind.SELECT_SPACE,
-    "air-lift-destination": Kind.SELECT_SPACE,
-    "air-lift-origin": Kind.SELECT_SPACE,
-    "air-strike-space": Kind.SELECT_SPACE,
-    "assault-space": Kind.SELECT_SPACE,
-    "base-space": Kind.SELECT_SPACE,
-    "cap-space": Kind.SELECT_SPACE,
-    "commitment-destination": Kind.SELECT_SPACE,
-    "commitment-origin": Kind.SELECT_SPACE,
-    "govern-space": Kind.SELECT_SPACE,
-    "operation-step": Kind.SELECT_SPACE,
-    "pacify-space": Kind.SELECT_SPACE,
-    "patrol-destination": Kind.SELECT_SPACE,
-    "patrol-origin": Kind.SELECT_SPACE,
-    "raid-space": Kind.SELECT_SPACE,
-    "redeploy-destination": Kind.SELECT_SPACE,
-    "redeploy-origin": Kind.SELECT_SPACE,
-    "select-space": Kind.SELECT_SPACE,
-    "sweep-origin": Kind.SELECT_SPACE,
-    "sweep-space": Kind.SELECT_SPACE,
-    "train-space": Kind.SELECT_SPACE,
-    "transport-destination": Kind.SELECT_SPACE,
-    "transport-origin": Kind.SELECT_SPACE,
-    "march": Kind.SELECT_SPACE,
-    "agitate": Kind.SELECT_SPACE,
-    "pacify": Kind.SELECT_SPACE,
-    "sabotage": Kind.SELECT_SPACE,
-    "withdrawal-space": Kind.SELECT_SPACE,
-    "air-lift-count": Kind.HOW_MANY,
-    "commitment-count": Kind.HOW_MANY,
-    "patrol-count": Kind.HOW_MANY,
-    "redeploy-count": Kind.HOW_MANY,
-    "sweep-count": Kind.HOW_MANY,
-    "transport-count": Kind.HOW_MANY,
-    "transfer": Kind.HOW_MANY,
-    "place": Kind.HOW_MANY,
-    "advise-aid": Kind.CHOOSE_MODE,
-    "advise-mode": Kind.CHOOSE_MODE,
-    "agitate-extent": Kind.CHOOSE_MODE,
-    "arvn-follow-up": Kind.CHOOSE_MODE,
-    "attack-mode": Kind.CHOOSE_MODE,
-    "base-cubes": Kind.CHOOSE_MODE,
-    "cap-source": Kind.CHOOSE_MODE,
-    "coup-removal": Kind.CHOOSE_MODE,
-    "govern-mode": Kind.CHOOSE_MODE,
-    "infiltrate-mode": Kind.CHOOSE_MODE,
-    "pacify-extent": Kind.CHOOSE_MODE,
-    "patronage": Kind.CHOOSE_MODE,
-    "patton": Kind.CHOOSE_MODE,
-    "raid-strike": Kind.CHOOSE_MODE,
-    "rally-mode": Kind.CHOOSE_MODE,
-    "subvert-mode": Kind.CHOOSE_MODE,
-    "trail": Kind.CHOOSE_MODE,
-    "train-follow-up": Kind.CHOOSE_MODE,
-    "replace": Kind.CHOOSE_MODE,
-    "remove": Kind.CHOOSE_MODE,
-    "raid-move": Kind.CHOOSE_MODE,
-    "air-strike-hit": Kind.CHOOSE_MODE,
-    "train-place": Kind.CHOOSE_MODE,
-    "take-from-map": Kind.CHOOSE_MODE,
-    "target": Kind.TARGET,
-}
-"""TODO(#8): the free-form kinds of the old protocol, until every call site names a Kind."""
-
 
 
 class Ctx:
@@ -439,7 +452,7 @@ class Ctx:
     def ask(
         self,
         faction: Faction | None,
-        kind: Kind | str,
+        kind: Kind,
         prompt: str,
         options: Options,
         rule: str,
@@ -450,11 +463,10 @@ class Ctx:
     ) -> Ask:
         """Build the :class:`Ask` to ``yield``; ``options`` may be a function building them
         (only called when the question is really asked)."""
-        kind = _LEGACY_KINDS.get(kind, kind) if isinstance(kind, str) else kind  # TODO(#8) remove
         if self.replaying:
             return Ask(faction, kind, prompt, (), rule, context=_NO_CONTEXT)
         top = self.top
-        context = _NO_CONTEXT if top is None else top.context(self.state)
+        context = _NO_CONTEXT if top is None else top.snapshot(self.state)
         return Ask(
             faction,
             kind,

@@ -2,29 +2,55 @@
 
 When a Coup card becomes the played card, ``next_step`` starts :func:`coup_card` (2.4): its
 immediate effect, the RVN Leader box, then either a Coup Round or (6.0 exception) straight on
-to the next card. A Coup Round is one procedure per phase (:func:`victory_phase`,
+to the next card. The Coup Card marker (``GameState.coup_phase``, 2.2 RECORD STEPS) names the
+phase of the Round; ``next_step`` starts that phase's procedure (:func:`victory_phase`,
 :func:`resources_phase`, :func:`support_phase`, :func:`redeploy_phase`,
-:func:`commitment_phase`, :func:`reset_phase`); the Coup Card marker
-(``GameState.coup_phase``, 2.2 RECORD STEPS) names the phase ``next_step`` starts next.
+:func:`commitment_phase`, :func:`reset_phase`) until the phase moves the marker on.
 
-Every choice is asked in small steps with the generic commands: ``Select`` a space (or the
-Available/Casualties box), ``Move`` pieces, ``Choose`` how far to shift, ``Done``. A choice
-with a single legal answer is applied without asking. Pieces that arrived during a Redeploy or
-Commitment step do not move again in that step, so every phase ends.
+The long phases run in small steps: each run of :func:`support_phase`,
+:func:`redeploy_phase` and :func:`commitment_phase` does one step -- one space Pacified or
+Agitated, one move, one Withdrawal shift -- or ends a Faction's part, and records its progress
+in ``GameState.coup_step`` (:class:`~coinlake.state.model.CoupStep`: whose part it is, the
+spaces and levels used, Control when the phase began, the pieces that arrived). So a run,
+which the engine repeats from its start after an undo, a fork or a load, never covers more
+than one step. Each Faction's part opens its own scope (``pacify``, ``agitate``,
+``redeploy``, ``commitment``, ``withdrawal``...), so a question's ``Context`` says whose part
+it is and which spaces it has done.
+
+Every choice is asked with the generic commands: ``select`` a space (or the Available or
+Casualties box), ``move`` pieces, a word for how far to shift (``passive-support``...) or
+``remove-terror`` and then a ``count`` of markers, ``done``. A choice with a single
+legal answer is applied without asking. Pieces that arrived during a Redeploy or Commitment
+part do not move again in that part, so every phase ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import cache, partial
+from typing import Any
+
+import attrs
 
 from coinlake.data.cards import CARDS, FAILED_ATTEMPTS, CardKind
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects, forces, victory
-from coinlake.rules.core import Ask, Ctx, Proc, ask_unless_one, procedure
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.rules.core import (
+    DONE,
+    Ask,
+    Ctx,
+    Kind,
+    Proc,
+    Refusal,
+    ask_unless_one,
+    deferred_refusals,
+    procedure,
+)
+from coinlake.state.commands import Choose, Command, Count, Move, Select
 from coinlake.state.events import (
     CoupPhaseChanged,
+    CoupStepRecorded,
     GameEnded,
     LeaderBoxChanged,
     PhaseChanged,
@@ -33,8 +59,10 @@ from coinlake.state.events import (
 from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
+    NO_COUP_STEP,
     OUT_OF_PLAY,
     CoupPhase,
+    CoupStep,
     Eligibility,
     GameResult,
     GameState,
@@ -46,6 +74,9 @@ from coinlake.state.model import (
 from coinlake.state.queries import Control, bases_on_map, control_of, victory_markers
 
 Steps = Generator[Ask, Command, None]
+Step = Generator[Ask, Command, bool]
+"""One step of a Faction's part: returns whether it did something (``False``: the part is
+over)."""
 
 TERROR_SABOTAGE_MARKERS = 15
 """3.3.4: 15 markers in all, Terror on one side and Sabotage on the other."""
@@ -63,8 +94,14 @@ MAX_LEVELS = 2
 COMMITMENT_TROOPS = 10
 COMMITMENT_BASES = 2
 
+# The parts of the phases run in steps (``CoupStep.part``), in order.
+PACIFY_US, PACIFY_ARVN, AGITATE = "pacify-us", "pacify-arvn", "agitate"
+ARVN_TROOPS, ARVN_POLICE, NVA_TROOPS = "arvn-troops", "arvn-police", "nva-troops"
+PLACE_CASUALTIES, US_MOVES, WITHDRAWAL = "place-casualties", "us-moves", "withdrawal"
+
 _LAOS_CAMBODIA = tuple(s.id for s in SPACES if s.in_laos_or_cambodia)
 _LOCS = tuple(s.id for s in SPACES if s.is_loc)
+_ALL_SPACES = tuple(s.id for s in SPACES)
 _COIN_PIECES = tuple(p for p in Piece if p.faction.is_coin)
 _GUERRILLAS = (
     Piece.NVA_GUERRILLA_UNDERGROUND,
@@ -131,6 +168,29 @@ def _name(location: str) -> str:
     return SPACES[space_index(location)].name
 
 
+def _control_snapshot(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The spaces under COIN Control and those under NVA Control, as a phase begins."""
+    controls = [(sp.id, _control(state, sp.index)) for sp in SPACES]
+    coin = tuple(key for key, c in controls if c is Control.COIN)
+    return coin, tuple(key for key, c in controls if c is Control.NVA)
+
+
+# -- the record of a phase's progress (GameState.coup_step) ---------------------------------------
+def _record(ctx: Ctx, rule: str, **changes: Any) -> None:
+    """Record the progress of the phase in progress (:class:`CoupStep`) with ``changes``."""
+    old = ctx.state.coup_step
+    new = attrs.evolve(old, **changes)
+    if new != old:
+        ctx.emit(CoupStepRecorded(seq=ctx.seq, rule=rule, **attrs.asdict(new, recurse=False)))
+
+
+def _clear_record(ctx: Ctx, rule: str) -> None:
+    """Empty the record as a phase ends."""
+    if ctx.state.coup_step != NO_COUP_STEP:
+        fields = attrs.asdict(NO_COUP_STEP, recurse=False)
+        ctx.emit(CoupStepRecorded(seq=ctx.seq, rule=rule, **fields))
+
+
 # -- ending the game -----------------------------------------------------------------------------
 def end_game(ctx: Ctx, result: GameResult) -> None:
     """Record the result and stop: no Decision follows (2.4.2, 6.1, 6.4.5, 7.0). The players
@@ -148,17 +208,19 @@ def end_game(ctx: Ctx, result: GameResult) -> None:
             reason=result.reason,
         )
     )
+    _clear_record(ctx, result.rule)
     if ctx.state.coup_phase is not None:
         ctx.emit(CoupPhaseChanged(seq=ctx.seq, rule=result.rule, phase=None))
     ctx.emit(PhaseChanged(seq=ctx.seq, rule=result.rule, phase=Phase.OVER))
 
 
 def _enter(ctx: Ctx, phase: CoupPhase, rule: str) -> None:
+    _clear_record(ctx, rule)
     ctx.emit(CoupPhaseChanged(seq=ctx.seq, rule=rule, phase=phase))
 
 
 # -- 2.4 the Coup card ---------------------------------------------------------------------------
-@procedure("coup_card")
+@procedure("coup_card", "2.4")
 def coup_card(ctx: Ctx) -> Proc:
     """2.4: play a Coup card: its immediate effect, then the RVN Leader box (2.4.1), then a
     Coup Round (6.0) -- or, right after another Coup card, no Round: the game ends if this is
@@ -167,7 +229,8 @@ def coup_card(ctx: Ctx) -> Proc:
     assert card is not None and is_coup(card)
     ctx.emit(PhaseChanged(seq=ctx.seq, rule="2.4", phase=Phase.COUP))
     if card in FAILED_ATTEMPTS:
-        yield from failed_attempt(ctx)
+        with ctx.scope("failed-attempt", "2.4", faction=Faction.ARVN):
+            yield from failed_attempt(ctx)
     place_rvn_leader(ctx, card)
     if coup_round_due(ctx.state):
         _enter(ctx, CoupPhase.VICTORY, "6.0")
@@ -183,9 +246,12 @@ def failed_attempt(ctx: Ctx) -> Steps:
     """2.4, cards 129-130 (Failed Attempt): in each space ARVN loses a third of its cubes,
     rounded down, to Available. Where it has both Troops and Police, ARVN picks them one at a
     time."""
+    top = ctx.top
     for sp in SPACES:
         here = ctx.state.spaces[sp.index]
         due = (here.count(Piece.ARVN_TROOPS) + here.count(Piece.ARVN_POLICE)) // 3
+        if due and top is not None:
+            top.space = sp.id
         while due:
             here = ctx.state.spaces[sp.index]
             kinds = tuple(p for p in (Piece.ARVN_TROOPS, Piece.ARVN_POLICE) if here.count(p))
@@ -196,7 +262,7 @@ def failed_attempt(ctx: Ctx) -> Steps:
             choice = yield from ask_unless_one(
                 ctx,
                 Faction.ARVN,
-                "coup-removal",
+                Kind.REMOVE_PIECES,
                 f"Failed Attempt: remove an ARVN Troop or Police from {sp.name} ({due} to go)",
                 options,
                 "2.4",
@@ -215,7 +281,7 @@ def place_rvn_leader(ctx: Ctx, card: int) -> None:
 
 
 # -- 6.1 Victory ---------------------------------------------------------------------------------
-@procedure("victory_phase")
+@procedure("victory_phase", "6.1")
 def victory_phase(ctx: Ctx) -> Proc:
     """6.1: if a side meets its victory condition (7.2, with 1.5 and 8.9) the game ends and
     7.1 ranks the sides; from the 2nd Round on, 8.9 Difficulty Option B may also end it;
@@ -229,11 +295,12 @@ def victory_phase(ctx: Ctx) -> Proc:
 
 
 # -- 6.2 Resources -------------------------------------------------------------------------------
-@procedure("resources_phase")
+@procedure("resources_phase", "6.2")
 def resources_phase(ctx: Ctx) -> Proc:
     """6.2: Sabotage, Degrade the Trail, ARVN and Insurgent earnings, Casualties and Aid (all
     tracks capped at 75, 1.8)."""
-    yield from sabotage(ctx)
+    with ctx.scope("sabotage", "6.2.1", faction=Faction.VC):
+        yield from sabotage(ctx)
     degrade_trail(ctx)
     arvn_earnings(ctx)
     insurgent_earnings(ctx)
@@ -271,7 +338,7 @@ def sabotage(ctx: Ctx) -> Steps:
         choice = yield from ask_unless_one(
             ctx,
             Faction.VC,
-            "sabotage",
+            Kind.SELECT_SPACE,
             f"Sabotage: {free_markers(ctx.state)} marker(s) left for {len(candidates)} LoCs; "
             "pick the next LoC to Sabotage",
             tuple(Select(loc) for loc in candidates),
@@ -319,132 +386,207 @@ def casualties_and_aid(ctx: Ctx) -> None:
 
 
 # -- 6.3 Support ---------------------------------------------------------------------------------
-@procedure("support_phase")
+@procedure("support_phase", "6.3")
 def support_phase(ctx: Ctx) -> Proc:
-    """6.3: US then ARVN Pacify (6.3.1), then VC Agitate (6.3.2)."""
-    yield from pacification(ctx)
-    yield from agitation(ctx)
-    _enter(ctx, CoupPhase.REDEPLOY, "6.3")
-
-
-class _Shifts:
-    """Bookkeeping of one kind of shifting in a Support Phase: spaces used, levels per space."""
-
-    __slots__ = ("levels", "limit", "used")
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.used = 0
-        self.levels: dict[str, int] = {}
+    """6.3, one step per run: the US then ARVN Pacify (6.3.1), then the VC Agitate (6.3.2),
+    a space at a time; once the VC is done the Coup Card marker moves on to Redeploy."""
+    while True:
+        part = ctx.state.coup_step.part or PACIFY_US
+        if part == AGITATE:
+            with ctx.scope("agitate", "6.3.2", faction=Faction.VC):
+                if (yield from agitation_step(ctx)):
+                    return
+            _enter(ctx, CoupPhase.REDEPLOY, "6.3")
+            return
+        faction = Faction.US if part == PACIFY_US else Faction.ARVN
+        with ctx.scope("pacify", "6.3.1", faction=faction):
+            if (yield from pacification_step(ctx, faction)):
+                return
+        if faction is Faction.US:
+            _record(ctx, "6.3.1", part=PACIFY_ARVN, spaces=())
+        else:  # Agitation has its own spaces and levels (6.3.2)
+            _record(ctx, "6.3.2", part=AGITATE, spaces=(), used=0, levels=())
 
 
 def _level_name(level: int) -> str:
     return Support(level).name.lower().replace("_", "-")
 
 
-def _steps_possible(state: GameState, space: str, toward: int, shifts: _Shifts) -> int:
+def _shifted(levels: tuple[tuple[str, int], ...], space: str) -> int:
+    return dict(levels).get(space, 0)
+
+
+def _steps_possible(
+    state: GameState, space: str, toward: int, levels: tuple[tuple[str, int], ...]
+) -> int:
     """Terror markers to remove plus levels the space may still shift this phase."""
     sp = state.space(space)
-    levels = 0
+    room = 0
     if SPACES[space_index(space)].can_have_support:
         room = (Support.ACTIVE_SUPPORT - sp.support) if toward > 0 else (sp.support + 2)
-        levels = max(0, min(room, MAX_LEVELS - shifts.levels.get(space, 0)))
-    return sp.terror + levels
+        room = max(0, min(room, MAX_LEVELS - _shifted(levels, space)))
+    return sp.terror + room
 
 
-def _extent_options(state: GameState, space: str, toward: int, steps: int) -> tuple[Choose, ...]:
-    """How far to go, named by the outcome: ``remove-terror`` / ``remove-N-terror`` while
-    Terror remains, then the level reached (``passive-support``...)."""
+REMOVE_TERROR = Choose("remove-terror")
+"""The extent that removes Terror markers and shifts no level (how many: a second question)."""
+
+
+def _extent_options(
+    state: GameState, space: str, toward: int, steps: int
+) -> tuple[tuple[Choose, int], ...]:
+    """How far a Faction may go in ``space`` with at most ``steps`` steps, each named by its
+    outcome with the steps it takes: ``remove-terror`` while Terror remains (its number of
+    steps asked next, 0 here), then each level it may reach (``passive-support``...)."""
     sp = state.space(space)
-    out = []
-    for k in range(1, steps + 1):
-        if k <= sp.terror:
-            out.append(Choose("remove-terror" if sp.terror == 1 else f"remove-{k}-terror"))
-        else:
-            out.append(Choose(_level_name(sp.support + toward * (k - sp.terror))))
+    out = [(REMOVE_TERROR, 0)] if sp.terror and steps else []
+    for k in range(sp.terror + 1, steps + 1):
+        out.append((Choose(_level_name(sp.support + toward * (k - sp.terror))), k))
     return tuple(out)
 
 
-def _apply_steps(ctx: Ctx, space: str, toward: int, steps: int, shifts: _Shifts, rule: str) -> None:
-    """Remove Terror first, then shift one level at a time (6.3.1, 6.3.2)."""
+def _apply_steps(
+    ctx: Ctx, space: str, toward: int, steps: int, levels: tuple[tuple[str, int], ...], rule: str
+) -> tuple[tuple[str, int], ...]:
+    """Remove Terror first, then shift one level at a time (6.3.1, 6.3.2); returns the levels
+    shifted per space this phase, this space's shifts added."""
     sp = ctx.state.space(space)
     removed = min(sp.terror, steps)
     if removed:
         ctx.set_markers(space, "terror", sp.terror - removed, rule)
+    shifted = dict(levels)
     for _ in range(steps - removed):
         level = Support(ctx.state.space(space).support + toward)
         ctx.set_support(space, level, rule)
-        shifts.levels[space] = shifts.levels.get(space, 0) + 1
+        shifted[space] = shifted.get(space, 0) + 1
+    return tuple(shifted.items())
 
 
-def _influence(
-    ctx: Ctx,
+Reason = Callable[[GameState, str], tuple[str, str] | None]
+"""Why a space may not be selected for Pacification or Agitation (reason, rule), or ``None``."""
+
+
+def _influence_menu(
+    state: GameState,
+    step: CoupStep,
     faction: Faction,
-    shifts: _Shifts,
+    reason: Reason,
     *,
     toward: int,
     rule: str,
-    kind: str,
-    reason: Callable[[GameState, str], tuple[str, str] | None],
     cost: int,
-    budget: Callable[[GameState], int],
+    affordable: int,
+) -> tuple[tuple[Command, ...], tuple[Refusal, ...]]:
+    """The spaces ``faction`` may select now (then ``done``; nothing when none), and why the
+    others may not be."""
+    options: list[Command] = []
+    refusals: list[Refusal] = []
+    for sp in SPACES:
+        why = reason(state, sp.id)
+        if why is None and sp.id in step.spaces:
+            why = (f"{faction} already chose {sp.name} in this phase", rule)
+        if why is None and _steps_possible(state, sp.id, toward, step.levels) == 0:
+            why = (f"{sp.name} has no Terror and may shift no further this phase", rule)
+        if why is None and affordable == 0:
+            why = (f"{faction} cannot pay {cost} Resources for a step", rule)
+            if faction is Faction.US:
+                why = ("the US may not spend ARVN Resources below the Econ marker", "1.8.1")
+        if why is None:
+            options.append(Select(sp.id))
+        else:
+            refusals.append((Select(sp.id), why[0], why[1]))
+    if options:
+        options.append(DONE)
+    return tuple(options), tuple(refusals)
+
+
+def _influence_step(
+    ctx: Ctx,
+    faction: Faction,
+    part: str,
+    *,
+    toward: int,
+    rule: str,
+    reason: Reason,
+    cost: int,
+    budget: int,
     track: Track,
+    limit: int,
     own_limit: int | None = None,
     guerrillas: int = 0,
-) -> Steps:
-    """One Faction's Pacification or Agitation: pick a space (or stop), then how far.
-    ``own_limit`` caps this Faction's spaces (Mandate of Heaven); ``guerrillas`` VC
-    Guerrillas must be removed in each space chosen (Cadres)."""
-    chosen: list[str] = []
+) -> Step:
+    """One space of a Faction's Pacification or Agitation: select a space (or ``done``), then
+    how many steps to take there. ``limit`` caps the spaces of the shared record,
+    ``own_limit`` this Faction's (Mandate of Heaven); ``budget`` is what the Faction may
+    spend; ``guerrillas`` VC Guerrillas must be removed in each space chosen (Cadres)."""
+    state = ctx.state
+    step = state.coup_step
+    if step.used >= limit or (own_limit is not None and len(step.spaces) >= own_limit):
+        return False
     verb = "Pacify" if toward > 0 else "Agitate"
-    while shifts.used < shifts.limit and (own_limit is None or len(chosen) < own_limit):
-        options: list[Command] = []
-        refusals: list[tuple[Command, str, str]] = []
-        affordable = budget(ctx.state) // cost
-        for sp in SPACES:
-            why = reason(ctx.state, sp.id)
-            if why is None and sp.id in chosen:
-                why = (f"{faction} already chose {sp.name} in this phase", rule)
-            if why is None and _steps_possible(ctx.state, sp.id, toward, shifts) == 0:
-                why = (f"{sp.name} has no Terror and may shift no further this phase", rule)
-            if why is None and affordable == 0:
-                why = (f"{faction} cannot pay {cost} Resources for a step", rule)
-                if faction is Faction.US:
-                    why = ("the US may not spend ARVN Resources below the Econ marker", "1.8.1")
-            if why is None:
-                options.append(Select(sp.id))
-            else:
-                refusals.append((Select(sp.id), why[0], why[1]))
-        if not options:
-            return
-        left = shifts.limit - shifts.used
-        choice = yield ctx.ask(
+    affordable = budget // cost
+    left = limit - step.used
+    top = ctx.top
+    if top is not None:
+        top.done = list(step.spaces)
+        top.left = left if own_limit is None else min(left, own_limit - len(step.spaces))
+    menu = cache(
+        partial(
+            _influence_menu,
+            state,
+            step,
             faction,
-            kind,
-            f"{verb}: choose a space ({left} space(s) left, {cost} Resources per step) or done",
-            (*options, Done()),
-            rule,
-            tuple(refusals),
+            reason,
+            toward=toward,
+            rule=rule,
+            cost=cost,
+            affordable=affordable,
         )
-        if not isinstance(choice, Select):
-            return
-        space = choice.space
-        steps = min(_steps_possible(ctx.state, space, toward, shifts), affordable)
-        extents = _extent_options(ctx.state, space, toward, steps)
-        extent = yield from ask_unless_one(
-            ctx,
+    )
+    choice = yield ctx.ask(
+        faction,
+        Kind.SELECT_SPACE,
+        f"{verb}: choose a space ({left} space(s) left, {cost} Resources per step) or done",
+        lambda: menu()[0],
+        rule,
+        () if ctx.replaying else deferred_refusals(lambda: menu()[1]),
+        none_done=True,
+    )
+    if not isinstance(choice, Select):
+        return False
+    space = choice.space
+    if top is not None:
+        top.space = space
+        top.done.append(space)
+    steps = min(_steps_possible(state, space, toward, step.levels), affordable)
+    extents = _extent_options(state, space, toward, steps)
+    extent = yield ctx.ask(
+        faction,
+        Kind.CHOOSE_MODE,
+        f"{verb} {_name(space)}: how far? (each step costs {cost}; Terror goes first)",
+        tuple(word for word, _ in extents),
+        rule,
+        single=True,
+    )
+    k = next(n for word, n in extents if word == extent)
+    if not k:  # Terror only: how many markers
+        terror = state.space(space).terror
+        count = yield ctx.ask(
             faction,
-            f"{kind}-extent",
-            f"{verb} {_name(space)}: how far? (each step costs {cost}; Terror goes first)",
-            extents,
+            Kind.HOW_MANY,
+            f"{verb} {_name(space)}: how many of its {terror} Terror markers to remove "
+            f"({cost} each)?",
+            tuple(Count(n) for n in range(1, min(terror, steps) + 1)),
             rule,
+            single=True,
         )
-        k = extents.index(extent) + 1
-        chosen.append(space)
-        shifts.used += 1
-        ctx.add_track(track, -cost * k, rule)
-        yield from _remove_vc_guerrillas(ctx, space, guerrillas)
-        _apply_steps(ctx, space, toward, k, shifts, rule)
+        assert isinstance(count, Count)
+        k = count.n
+    ctx.add_track(track, -cost * k, rule)
+    yield from _remove_vc_guerrillas(ctx, space, guerrillas)
+    levels = _apply_steps(ctx, space, toward, k, step.levels, rule)
+    _record(ctx, rule, part=part, spaces=(*step.spaces, space), used=step.used + 1, levels=levels)
+    return True
 
 
 def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
@@ -453,7 +595,7 @@ def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
     yield from forces.remove_one_at_a_time(
         ctx,
         Faction.VC,
-        "cadres-removal",
+        Kind.REMOVE_PIECES,
         lambda nth: f"Cadres: remove a VC Guerrilla from {_name(space)} ({count - nth} to go)",
         space,
         (Piece.VC_GUERRILLA_ACTIVE, Piece.VC_GUERRILLA_UNDERGROUND),
@@ -462,7 +604,7 @@ def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
     )
 
 
-def _pacify_reason(faction: Faction) -> Callable[[GameState, str], tuple[str, str] | None]:
+def _pacify_reason(faction: Faction) -> Reason:
     troops = Piece.US_TROOPS if faction is Faction.US else Piece.ARVN_TROOPS
 
     def reason(state: GameState, space: str) -> tuple[str, str] | None:
@@ -481,34 +623,34 @@ def _pacify_reason(faction: Faction) -> Callable[[GameState, str], tuple[str, st
     return reason
 
 
-def pacification(ctx: Ctx) -> Steps:
-    """6.3.1: the US, then ARVN, Pacify in at most 4 spaces together. A space needs COIN
-    Control, Police and the Pacifying Faction's Troops; each step costs 3 ARVN Resources (4
-    under Ky) and removes a Terror marker or, once none is left, shifts 1 level toward Active
-    Support, at most 2 levels per space in the phase for both Factions together. The US may
-    not spend below the Econ marker (1.8.1). Lasting effects (:mod:`effects`): the cost per
-    step (Ky, Blowtorch Komer) and ARVN's own space limit (shaded Mandate of Heaven)."""
-    shifts = _Shifts(PACIFY_SPACES)
-    cost = pacification_cost(ctx.state)
-    for faction in (Faction.US, Faction.ARVN):
-        floor = ctx.state.econ if faction is Faction.US else 0
+_PACIFY_REASONS = {f: _pacify_reason(f) for f in (Faction.US, Faction.ARVN)}
 
-        def budget(state: GameState, floor: int = floor) -> int:
-            return max(0, state.track(Track.ARVN_RESOURCES) - floor)
 
-        yield from _influence(
+def pacification_step(ctx: Ctx, faction: Faction) -> Step:
+    """6.3.1, one space of ``faction``'s Pacification: the US, then ARVN, Pacify in at most 4
+    spaces together. A space needs COIN Control, Police and the Pacifying Faction's Troops;
+    each step costs 3 ARVN Resources (4 under Ky) and removes a Terror marker or, once none is
+    left, shifts 1 level toward Active Support, at most 2 levels per space in the phase for
+    both Factions together. The US may not spend below the Econ marker (1.8.1). Lasting
+    effects (:mod:`effects`): the cost per step (Ky, Blowtorch Komer) and ARVN's own space
+    limit (shaded Mandate of Heaven). Returns ``False`` once ``faction`` is done."""
+    state = ctx.state
+    floor = state.econ if faction is Faction.US else 0
+    return (
+        yield from _influence_step(
             ctx,
             faction,
-            shifts,
+            PACIFY_US if faction is Faction.US else PACIFY_ARVN,
             toward=1,
             rule="6.3.1",
-            kind="pacify",
-            reason=_pacify_reason(faction),
-            cost=cost,
-            budget=budget,
+            reason=_PACIFY_REASONS[faction],
+            cost=pacification_cost(state),
+            budget=max(0, state.track(Track.ARVN_RESOURCES) - floor),
             track=Track.ARVN_RESOURCES,
-            own_limit=effects.pacify_space_limit(ctx.state, faction),
+            limit=PACIFY_SPACES,
+            own_limit=effects.pacify_space_limit(state, faction),
         )
+    )
 
 
 def _agitate_reason(state: GameState, space: str) -> tuple[str, str] | None:
@@ -523,40 +665,48 @@ def _agitate_reason(state: GameState, space: str) -> tuple[str, str] | None:
     return None
 
 
-def agitation(ctx: Ctx) -> Steps:
-    """6.3.2: VC Agitate in at most 4 spaces with VC pieces and no COIN Control; each step
-    costs 1 VC Resource and removes a Terror marker or, once none is left, shifts 1 level
-    toward Active Opposition, at most 2 levels per space. Under unshaded Cadres (116) the VC
-    also removes 2 of its Guerrillas in each such space, so a space needs 2 (5.3)."""
-    removal = effects.agitation_guerrilla_cost(ctx.state)
+def _cadres_reason(removal: int, state: GameState, space: str) -> tuple[str, str] | None:
+    why = _agitate_reason(state, space)
+    if why is None and state.space(space).count(*_VC_GUERRILLAS) < removal:
+        why = (f"Cadres: {_name(space)} has fewer than {removal} VC Guerrillas", "5.3")
+    return why
 
-    def reason(state: GameState, space: str) -> tuple[str, str] | None:
-        why = _agitate_reason(state, space)
-        if why is None and removal:
-            here = state.space(space).count(*_VC_GUERRILLAS)
-            if here < removal:
-                why = (f"Cadres: {_name(space)} has fewer than {removal} VC Guerrillas", "5.3")
-        return why
 
-    yield from _influence(
-        ctx,
-        Faction.VC,
-        _Shifts(AGITATE_SPACES),
-        toward=-1,
-        rule="6.3.2",
-        kind="agitate",
-        reason=reason,
-        cost=1,
-        budget=lambda state: state.track(Track.VC_RESOURCES),
-        track=Track.VC_RESOURCES,
-        guerrillas=removal,
+def agitation_step(ctx: Ctx) -> Step:
+    """6.3.2, one space of the VC's Agitation: at most 4 spaces with VC pieces and no COIN
+    Control; each step costs 1 VC Resource and removes a Terror marker or, once none is left,
+    shifts 1 level toward Active Opposition, at most 2 levels per space. Under unshaded Cadres
+    (116) the VC also removes 2 of its Guerrillas in each such space, so a space needs 2
+    (5.3). Returns ``False`` once the VC is done."""
+    state = ctx.state
+    removal = effects.agitation_guerrilla_cost(state)
+    return (
+        yield from _influence_step(
+            ctx,
+            Faction.VC,
+            AGITATE,
+            toward=-1,
+            rule="6.3.2",
+            reason=partial(_cadres_reason, removal) if removal else _agitate_reason,
+            cost=1,
+            budget=state.track(Track.VC_RESOURCES),
+            track=Track.VC_RESOURCES,
+            limit=AGITATE_SPACES,
+            guerrillas=removal,
+        )
     )
 
 
 # -- moving pieces in steps ----------------------------------------------------------------------
+Targets = Callable[[GameState, str, Piece], tuple[str, ...]]
+"""Where a piece of a form may go from an origin."""
+
+
 class _Mover:
-    """Moves of one Redeploy or Commitment step: which pieces may still move from where to
-    where. Pieces that arrived in this step stay put; ``budget`` caps each piece form."""
+    """Moves of one Redeploy or Commitment part: which pieces may still move from where to
+    where. Pieces that arrived in this part (``arrived``, from the phase's record) stay put;
+    ``budget`` caps each piece form; ``kind`` is the kind of the how-many question
+    (``MOVE_PIECES``, or ``PLACE_PIECES`` from the Casualties box)."""
 
     __slots__ = ("arrived", "budget", "faction", "kind", "pieces", "rule", "sources", "targets")
 
@@ -564,10 +714,11 @@ class _Mover:
         self,
         faction: Faction,
         rule: str,
-        kind: str,
+        kind: Kind,
         pieces: tuple[Piece, ...],
         sources: tuple[str, ...],
-        targets: Callable[[GameState, str, Piece], tuple[str, ...]],
+        targets: Targets,
+        arrived: tuple[tuple[str, Piece, int], ...],
         budget: dict[Piece, int] | None = None,
     ) -> None:
         self.faction = faction
@@ -578,6 +729,8 @@ class _Mover:
         self.targets = targets
         self.budget = budget
         self.arrived: dict[tuple[str, Piece], int] = {}
+        for location, piece, n in arrived:
+            self.arrived[(location, piece)] = self.arrived.get((location, piece), 0) + n
 
     def movable(self, state: GameState, origin: str, piece: Piece) -> int:
         n = location_counts(state, origin)[piece] - self.arrived.get((origin, piece), 0)
@@ -596,104 +749,114 @@ class _Mover:
     def origins(self, state: GameState) -> tuple[str, ...]:
         return tuple(o for o in self.sources if self.destinations(state, o))
 
-    def moved(self, move: Move) -> None:
-        key = (move.destination, move.piece)
-        self.arrived[key] = self.arrived.get(key, 0) + move.count
-        if self.budget is not None:
-            self.budget[move.piece] -= move.count
+    def counts(self, state: GameState, origin: str, destination: str) -> tuple[Command, ...]:
+        """Every ``move`` from ``origin`` to ``destination``: each piece form, each count."""
+        out: list[Command] = []
+        for piece in self.pieces:
+            if destination in self.targets(state, origin, piece):
+                n = self.movable(state, origin, piece)
+                if piece.kind.value == "base" and destination not in (AVAILABLE, CASUALTIES):
+                    n = min(n, 2 - state.space(destination).bases())
+                out.extend(Move(piece, k, origin, destination) for k in range(1, n + 1))
+        return tuple(out)
+
+    def origin_options(self, state: GameState, blocked: str | None) -> tuple[Command, ...]:
+        """The origins, then ``done`` unless ``blocked``; nothing when nothing may move."""
+        found: list[Command] = [Select(o) for o in self.origins(state)]
+        if found and blocked is None:
+            found.append(DONE)
+        return tuple(found)
 
 
-def _one_move(
+def _arrived(step: CoupStep, move: Move) -> tuple[tuple[str, Piece, int], ...]:
+    return (*step.arrived, (move.destination, move.piece, move.count))
+
+
+def _moved(step: CoupStep, piece: Piece) -> int:
+    return sum(n for _, p, n in step.arrived if p is piece)
+
+
+def _move_step(
     ctx: Ctx,
     mover: _Mover,
     what: str,
-    *,
-    must: Callable[[GameState], str | None] = lambda state: None,
-) -> Generator[Ask, Command, Move | None]:
-    """One move in up to three small steps: from where (or done), to where, how many.
-    ``must`` explains why Done is not allowed yet (or returns ``None`` when it is)."""
+    must: Callable[[GameState], str | None] | None = None,
+) -> Step:
+    """One move in up to three small steps: from where (or ``done``), to where, how many;
+    the move is recorded among the pieces that arrived (:class:`CoupStep`). ``must``
+    explains why ``done`` is not allowed yet (or returns ``None`` when it is). Returns
+    ``False`` when the part is over (``done``, or nothing left to move)."""
     state = ctx.state
-    origins = mover.origins(state)
-    blocked = must(state)
-    if not origins:
-        return None
-    options: tuple[Command, ...] = tuple(Select(o) for o in origins)
-    refusals: tuple[tuple[Command, str, str], ...] = ()
-    if blocked is None:
-        options = (*options, Done())
-    else:
-        refusals = ((Done(), blocked, mover.rule),)
-    choice = yield from ask_unless_one(
-        ctx,
+    blocked = None if ctx.replaying or must is None else must(state)
+    refusals: tuple[Refusal, ...] = () if blocked is None else ((DONE, blocked, mover.rule),)
+    choice = yield ctx.ask(
         mover.faction,
-        f"{mover.kind}-origin",
+        Kind.SELECT_SPACE,
         f"{what}: choose where to move from" + (" or done" if blocked is None else ""),
-        options,
+        partial(mover.origin_options, state, blocked),
         mover.rule,
         refusals,
+        single=True,
+        none_done=True,
     )
     if not isinstance(choice, Select):
-        return None
+        return False
     origin = choice.space
-    choice = yield from ask_unless_one(
-        ctx,
+    top = ctx.top
+    if top is not None:
+        top.space = origin
+    choice = yield ctx.ask(
         mover.faction,
-        f"{mover.kind}-destination",
+        Kind.SELECT_SPACE,
         f"{what}: move from {_name(origin)} to where?",
-        tuple(Select(d) for d in mover.destinations(state, origin)),
+        lambda: tuple(Select(d) for d in mover.destinations(state, origin)),
         mover.rule,
+        single=True,
     )
     assert isinstance(choice, Select)
     destination = choice.space
-    counts: list[Command] = []
-    for piece in mover.pieces:
-        if destination in mover.targets(state, origin, piece):
-            n = mover.movable(state, origin, piece)
-            if piece.kind.value == "base" and destination not in (AVAILABLE, CASUALTIES):
-                n = min(n, 2 - state.space(destination).bases())
-            counts.extend(Move(piece, k, origin, destination) for k in range(1, n + 1))
-    move = yield from ask_unless_one(
-        ctx,
+    move = yield ctx.ask(
         mover.faction,
-        f"{mover.kind}-count",
+        mover.kind,
         f"{what}: how many from {_name(origin)} to {_name(destination)}?",
-        tuple(counts),
+        partial(mover.counts, state, origin, destination),
         mover.rule,
+        single=True,
     )
     assert isinstance(move, Move)
-    return move
-
-
-def _run_mover(
-    ctx: Ctx,
-    mover: _Mover,
-    what: str,
-    must: Callable[[GameState], str | None] = lambda state: None,
-    on_move: Callable[[Move], None] = lambda move: None,
-) -> Steps:
-    while True:
-        move = yield from _one_move(ctx, mover, what, must=must)
-        if move is None:
-            return
-        ctx.move(move.piece, move.count, move.origin, move.destination, mover.rule)
-        mover.moved(move)
-        on_move(move)
+    ctx.move(move.piece, move.count, move.origin, move.destination, mover.rule)
+    _record(ctx, mover.rule, arrived=_arrived(state.coup_step, move))
+    return True
 
 
 # -- 6.4 Redeploy --------------------------------------------------------------------------------
-@procedure("redeploy_phase")
+@procedure("redeploy_phase", "6.4")
 def redeploy_phase(ctx: Ctx) -> Proc:
-    """6.4: Laos/Cambodia removal, ARVN then NVA Redeploy, all judged by Control as it stood
-    when the phase began; Control then reflects the moves (6.4.4, derived from the pieces);
-    the final Round ends here (6.4.5, 7.3)."""
-    snapshot = tuple(_control(ctx.state, i) for i in range(len(SPACES)))
-    laos_cambodia(ctx)
-    yield from arvn_redeploy(ctx, snapshot)
-    yield from nva_redeploy(ctx)
-    if final_coup(ctx.state):
-        end_game(ctx, victory.final_result(ctx.state))
-    else:
-        _enter(ctx, CoupPhase.COMMITMENT, "6.4.5")
+    """6.4, one move per run: Laos/Cambodia removal, then ARVN Troops, ARVN Police and NVA
+    Troops Redeploy, all judged by Control as it stood when the phase began (recorded then);
+    Control then reflects the moves (6.4.4, derived from the pieces); the final Round ends
+    here (6.4.5, 7.3)."""
+    while True:
+        part = ctx.state.coup_step.part
+        if not part:
+            coin, nva = _control_snapshot(ctx.state)
+            laos_cambodia(ctx)
+            _record(ctx, "6.4", part=ARVN_TROOPS, coin=coin, nva=nva)
+        elif part == NVA_TROOPS:
+            with ctx.scope("redeploy", "6.4.3", faction=Faction.NVA):
+                if (yield from nva_redeploy_step(ctx)):
+                    return
+            if final_coup(ctx.state):
+                end_game(ctx, victory.final_result(ctx.state))
+            else:
+                _enter(ctx, CoupPhase.COMMITMENT, "6.4.5")
+            return
+        else:
+            with ctx.scope("redeploy", "6.4.2", faction=Faction.ARVN):
+                if (yield from arvn_redeploy_step(ctx, police=part == ARVN_POLICE)):
+                    return
+            following = ARVN_POLICE if part == ARVN_TROOPS else NVA_TROOPS
+            _record(ctx, "6.4.2", part=following, arrived=())
 
 
 def laos_cambodia(ctx: Ctx) -> None:
@@ -712,22 +875,52 @@ def _must_leave(state: GameState, space: str) -> bool:
     return info.is_loc or (info.is_province and not state.space(space).count(*_COIN_BASES))
 
 
-def arvn_redeploy(ctx: Ctx, snapshot: tuple[Control, ...]) -> Steps:
-    """6.4.2: ARVN Troops must leave LoCs and Provinces without COIN Bases and may leave
-    anywhere else, for Cities without NVA Control, spaces with US or ARVN Bases, or Saigon.
-    Then ARVN Police may move to any LoC or COIN-Controlled space in South Vietnam."""
+def _other_than(
+    places: tuple[str, ...], state: GameState, origin: str, piece: Piece
+) -> tuple[str, ...]:
+    return tuple(d for d in places if d != origin)
+
+
+def arvn_redeploy_step(ctx: Ctx, *, police: bool) -> Step:
+    """6.4.2, one ARVN move: ARVN Troops must leave LoCs and Provinces without COIN Bases and
+    may leave anywhere else, for Cities without NVA Control (when the phase began), spaces
+    with US or ARVN Bases, or Saigon. Then (``police``) ARVN Police may move to any LoC or
+    space in South Vietnam that was COIN-Controlled when the phase began. Returns ``False``
+    once that part is over."""
     state = ctx.state
+    step = state.coup_step
+    if police:
+        coin = set(step.coin)
+        police_targets = tuple(
+            sp.id for sp in SPACES if sp.is_loc or (sp.in_south and sp.id in coin)
+        )
+        mover = _Mover(
+            Faction.ARVN,
+            "6.4.2",
+            Kind.MOVE_PIECES,
+            (Piece.ARVN_POLICE,),
+            _ALL_SPACES,
+            partial(_other_than, police_targets),
+            step.arrived,
+        )
+        return (yield from _move_step(ctx, mover, "ARVN Redeploy (Police)"))
+    nva = set(step.nva)
     troop_targets = tuple(
         sp.id
         for sp in SPACES
         if sp.id == SAIGON
-        or (sp.is_city and snapshot[sp.index] is not Control.NVA)
+        or (sp.is_city and sp.id not in nva)
         or state.spaces[sp.index].count(*_COIN_BASES)
     )
-    sources = tuple(sp.id for sp in SPACES)
-
-    def troops_to(state: GameState, origin: str, piece: Piece) -> tuple[str, ...]:
-        return tuple(d for d in troop_targets if d != origin)
+    troops = _Mover(
+        Faction.ARVN,
+        "6.4.2",
+        Kind.MOVE_PIECES,
+        (Piece.ARVN_TROOPS,),
+        _ALL_SPACES,
+        partial(_other_than, troop_targets),
+        step.arrived,
+    )
 
     def must(state: GameState) -> str | None:
         for sp in SPACES:
@@ -735,64 +928,72 @@ def arvn_redeploy(ctx: Ctx, snapshot: tuple[Control, ...]) -> Steps:
                 return f"ARVN Troops must still leave {sp.name}"
         return None
 
-    troops = _Mover(Faction.ARVN, "6.4.2", "redeploy", (Piece.ARVN_TROOPS,), sources, troops_to)
-    yield from _run_mover(ctx, troops, "ARVN Redeploy (Troops)", must)
-
-    police_targets = tuple(
-        sp.id for sp in SPACES if sp.is_loc or (sp.in_south and snapshot[sp.index] is Control.COIN)
-    )
-
-    def police_to(state: GameState, origin: str, piece: Piece) -> tuple[str, ...]:
-        return tuple(d for d in police_targets if d != origin)
-
-    police = _Mover(Faction.ARVN, "6.4.2", "redeploy", (Piece.ARVN_POLICE,), sources, police_to)
-    yield from _run_mover(ctx, police, "ARVN Redeploy (Police)")
+    return (yield from _move_step(ctx, troops, "ARVN Redeploy (Troops)", must))
 
 
-def nva_redeploy(ctx: Ctx) -> Steps:
-    """6.4.3: NVA Troops (only) may move from anywhere to spaces with NVA Bases, whatever
-    their Control."""
-    bases = tuple(sp.id for sp in SPACES if ctx.state.spaces[sp.index].count(*_NVA_BASES))
-
-    def to_bases(state: GameState, origin: str, piece: Piece) -> tuple[str, ...]:
-        return tuple(d for d in bases if d != origin)
-
+def nva_redeploy_step(ctx: Ctx) -> Step:
+    """6.4.3, one NVA move: NVA Troops (only) may move from anywhere to spaces with NVA
+    Bases, whatever their Control. Returns ``False`` once the NVA is done."""
+    state = ctx.state
+    bases = tuple(sp.id for sp in SPACES if state.spaces[sp.index].count(*_NVA_BASES))
     mover = _Mover(
         Faction.NVA,
         "6.4.3",
-        "redeploy",
+        Kind.MOVE_PIECES,
         (Piece.NVA_TROOPS,),
-        tuple(sp.id for sp in SPACES),
-        to_bases,
+        _ALL_SPACES,
+        partial(_other_than, bases),
+        state.coup_step.arrived,
     )
-    yield from _run_mover(ctx, mover, "NVA Redeploy")
+    return (yield from _move_step(ctx, mover, "NVA Redeploy"))
 
 
 # -- 6.5 Commitment ------------------------------------------------------------------------------
-@procedure("commitment_phase")
+@procedure("commitment_phase", "6.5")
 def commitment_phase(ctx: Ctx) -> Proc:
-    """6.5 (2nd edition): rotation of US Casualties (with the Non-player US Policy check of
-    8.8.1 after they are placed), US moves, then VC Withdrawal shifts.
-    Destinations use Control as it stood when the phase began; Control and the victory
-    markers reflect the moves at its end (they are derived from the pieces)."""
-    state = ctx.state
-    snapshot = tuple(_control(state, i) for i in range(len(SPACES)))
-    allowed = tuple(
-        sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or snapshot[sp.index] is Control.COIN
-    )
-    placed = yield from rotate_casualties(ctx, allowed)
-    us_policy(ctx)
-    withdrawn = yield from us_commitment_moves(ctx, allowed, placed)
-    yield from withdrawal(ctx, withdrawn // 2)
-    _enter(ctx, CoupPhase.RESET, "6.5")
+    """6.5 (2nd edition), one move or shift per run: rotation of US Casualties and their
+    placement (with the Non-player US Policy check of 8.8.1 once they are placed), the US
+    moves, then the VC's Withdrawal shifts. Destinations use Control as it stood when the
+    phase began (recorded then); Control and the victory markers reflect the moves at its
+    end (they are derived from the pieces)."""
+    while True:
+        step = ctx.state.coup_step
+        if not step.part:
+            coin, _ = _control_snapshot(ctx.state)
+            to_place = rotate_casualties(ctx)
+            _record(ctx, "6.5", part=PLACE_CASUALTIES, coin=coin, placed=to_place)
+        elif step.part == PLACE_CASUALTIES:
+            with ctx.scope("commitment", "6.5", faction=Faction.US):
+                if (yield from place_casualties_step(ctx)):
+                    return
+            us_policy(ctx)
+            _record(ctx, "6.5", part=US_MOVES, arrived=())
+        elif step.part == US_MOVES:
+            with ctx.scope("commitment", "6.5", faction=Faction.US):
+                if (yield from us_commitment_step(ctx)):
+                    return
+            arrived = ctx.state.coup_step.arrived
+            withdrawn = sum(n for location, _, n in arrived if location == AVAILABLE)
+            _record(ctx, "6.5", part=WITHDRAWAL, arrived=(), withdrawn=withdrawn)
+        else:
+            with ctx.scope("withdrawal", "6.5", faction=Faction.VC):
+                if (yield from withdrawal_step(ctx)):
+                    return
+            _enter(ctx, CoupPhase.RESET, "6.5")
+            return
 
 
-def rotate_casualties(ctx: Ctx, allowed: tuple[str, ...]) -> Generator[Ask, Command, int]:
-    """6.5 rotation, steps 1-3: a third (rounded down) of US Troop Casualties and every US
-    Base Casualty go out of play; US Irregular Casualties go to Available; the US places the
-    other US Troop Casualties in COIN-Controlled spaces, LoCs or Saigon. Returns how many
-    Troops were placed. Unshaded Medevac (15, Momentum) sends every US Troop Casualty to
-    Available instead: none out of play, none placed (5.4)."""
+def _commitment_places(step: CoupStep) -> tuple[str, ...]:
+    """6.5: COIN-Controlled spaces (when the phase began), LoCs and Saigon, in map order."""
+    coin = set(step.coin)
+    return tuple(sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or sp.id in coin)
+
+
+def rotate_casualties(ctx: Ctx) -> int:
+    """6.5 rotation, steps 1-2: a third (rounded down) of US Troop Casualties and every US
+    Base Casualty go out of play; US Irregular Casualties go to Available. Returns how many
+    US Troop Casualties the US must then place. Unshaded Medevac (15, Momentum) sends every
+    US Troop Casualty to Available instead: none out of play, none placed (5.4)."""
     cas = ctx.state.casualties
     if effects.medevac_commitment(ctx.state):
         ctx.move(Piece.US_TROOPS, cas[Piece.US_TROOPS], CASUALTIES, AVAILABLE, "5.4")
@@ -801,19 +1002,34 @@ def rotate_casualties(ctx: Ctx, allowed: tuple[str, ...]) -> Generator[Ask, Comm
     ctx.move(Piece.US_BASE, cas[Piece.US_BASE], CASUALTIES, OUT_OF_PLAY, "6.5")
     irregulars = Piece.US_IRREGULAR_UNDERGROUND
     ctx.move(irregulars, cas[irregulars], CASUALTIES, AVAILABLE, "6.5")
-    to_place = ctx.state.casualties[Piece.US_TROOPS]
+    return ctx.state.casualties[Piece.US_TROOPS]
 
-    def targets(state: GameState, origin: str, piece: Piece) -> tuple[str, ...]:
-        return allowed
 
-    def must(state: GameState) -> str | None:
-        if state.casualties[Piece.US_TROOPS]:
-            return "every remaining US Troop Casualty must be placed on the map"
-        return None
+def _casualties_left(state: GameState) -> str | None:
+    if state.casualties[Piece.US_TROOPS]:
+        return "every remaining US Troop Casualty must be placed on the map"
+    return None
 
-    mover = _Mover(Faction.US, "6.5", "commitment", (Piece.US_TROOPS,), (CASUALTIES,), targets)
-    yield from _run_mover(ctx, mover, "Commitment (place US Troop Casualties)", must)
-    return to_place
+
+def place_casualties_step(ctx: Ctx) -> Step:
+    """6.5 rotation, step 3, one placement: the US places the remaining US Troop Casualties
+    in COIN-Controlled spaces, LoCs or Saigon, all of them. Returns ``False`` once none is
+    left."""
+    state = ctx.state
+    if not state.casualties[Piece.US_TROOPS]:
+        return False
+    step = state.coup_step
+    mover = _Mover(
+        Faction.US,
+        "6.5",
+        Kind.PLACE_PIECES,
+        (Piece.US_TROOPS,),
+        (CASUALTIES,),
+        partial(_other_than, _commitment_places(step)),
+        step.arrived,
+    )
+    what = "Commitment (place US Troop Casualties)"
+    return (yield from _move_step(ctx, mover, what, _casualties_left))
 
 
 US_POLICY_CHECK = 45
@@ -836,82 +1052,95 @@ def us_policy(ctx: Ctx) -> None:
         ctx.emit(UsPolicyChanged(seq=ctx.seq, rule="8.8.1", policy=policy))
 
 
-def us_commitment_moves(
-    ctx: Ctx, allowed: tuple[str, ...], placed: int
-) -> Generator[Ask, Command, int]:
-    """6.5 rotation, step 4: the US may move up to 10 Troops less those just placed, and up
-    to 2 Bases, among Available, COIN-Controlled spaces, LoCs and Saigon (Bases within
-    stacking, 1.4.2). Returns how many US pieces went from the map to Available."""
-    places = (AVAILABLE, *allowed)
-    budget = {Piece.US_TROOPS: max(0, COMMITMENT_TROOPS - placed), Piece.US_BASE: COMMITMENT_BASES}
+def _commitment_targets(
+    places: tuple[str, ...], state: GameState, origin: str, piece: Piece
+) -> tuple[str, ...]:
+    out = []
+    for d in places:
+        if d == origin:
+            continue
+        if (
+            piece is Piece.US_BASE
+            and d != AVAILABLE
+            and (SPACES[space_index(d)].is_loc or state.space(d).bases() >= 2)
+        ):
+            continue
+        out.append(d)
+    return tuple(out)
 
-    def targets(state: GameState, origin: str, piece: Piece) -> tuple[str, ...]:
-        out = []
-        for d in places:
-            if d == origin:
-                continue
-            if (
-                piece is Piece.US_BASE
-                and d != AVAILABLE
-                and (SPACES[space_index(d)].is_loc or state.space(d).bases() >= 2)
-            ):
-                continue
-            out.append(d)
-        return tuple(out)
 
-    withdrawn = [0]
-
-    def count(move: Move) -> None:
-        if move.origin != AVAILABLE and move.destination == AVAILABLE:
-            withdrawn[0] += move.count
-
+def us_commitment_step(ctx: Ctx) -> Step:
+    """6.5 rotation, step 4, one move: the US may move up to 10 Troops less those just
+    placed, and up to 2 Bases, among Available, COIN-Controlled spaces, LoCs and Saigon
+    (Bases within stacking, 1.4.2). What moved is recorded; the pieces it brought from the
+    map to Available count for Withdrawal. Returns ``False`` once the US is done."""
+    step = ctx.state.coup_step
+    places = (AVAILABLE, *_commitment_places(step))
+    troops = max(0, COMMITMENT_TROOPS - step.placed) - _moved(step, Piece.US_TROOPS)
+    budget = {
+        Piece.US_TROOPS: troops,
+        Piece.US_BASE: COMMITMENT_BASES - _moved(step, Piece.US_BASE),
+    }
     mover = _Mover(
         Faction.US,
         "6.5",
-        "commitment",
+        Kind.MOVE_PIECES,
         (Piece.US_TROOPS, Piece.US_BASE),
         places,
-        targets,
+        partial(_commitment_targets, places),
+        step.arrived,
         budget,
     )
-    yield from _run_mover(ctx, mover, "Commitment (move US Troops and Bases)", on_move=count)
-    return withdrawn[0]
+    return (yield from _move_step(ctx, mover, "Commitment (move US Troops and Bases)"))
 
 
-def withdrawal(ctx: Ctx, population: int) -> Steps:
-    """6.5 WITHDRAWAL: for each 2 US pieces just moved from the map to Available, the VC may
-    shift 1 Population 1 level toward Active Opposition, at most 1 level per space."""
-    shifted: list[str] = []
-    while population > 0:
-        options: list[Command] = [
-            Select(sp.id)
-            for sp in SPACES
-            if sp.can_have_support
-            and sp.population <= population
-            and sp.id not in shifted
-            and ctx.state.spaces[sp.index].support > Support.ACTIVE_OPPOSITION
-        ]
-        if not options:
-            return
-        choice = yield ctx.ask(
-            Faction.VC,
-            "withdrawal",
-            f"Withdrawal: shift a space 1 level toward Opposition ({population} Population "
-            "left) or done",
-            (*options, Done()),
-            "6.5",
-        )
-        if not isinstance(choice, Select):
-            return
-        sp = SPACES[space_index(choice.space)]
-        level = Support(ctx.state.spaces[sp.index].support - 1)
-        ctx.set_support(sp.id, level, "6.5")
-        shifted.append(sp.id)
-        population -= sp.population
+def _withdrawal_options(
+    state: GameState, population: int, shifted: tuple[str, ...]
+) -> tuple[Command, ...]:
+    found: list[Command] = [
+        Select(sp.id)
+        for sp in SPACES
+        if sp.can_have_support
+        and sp.population <= population
+        and sp.id not in shifted
+        and state.spaces[sp.index].support > Support.ACTIVE_OPPOSITION
+    ]
+    return (*found, DONE) if found else ()
+
+
+def withdrawal_step(ctx: Ctx) -> Step:
+    """6.5 WITHDRAWAL, one shift: for each 2 US pieces just moved from the map to Available,
+    the VC may shift 1 Population 1 level toward Active Opposition, at most 1 level per
+    space. Returns ``False`` once the VC is done."""
+    state = ctx.state
+    step = state.coup_step
+    population = step.withdrawn // 2 - sum(
+        SPACES[space_index(key)].population for key in step.spaces
+    )
+    if population <= 0:
+        return False
+    top = ctx.top
+    if top is not None:
+        top.done = list(step.spaces)
+    choice = yield ctx.ask(
+        Faction.VC,
+        Kind.SELECT_SPACE,
+        f"Withdrawal: shift a space 1 level toward Opposition ({population} Population "
+        "left) or done",
+        partial(_withdrawal_options, state, population, step.spaces),
+        "6.5",
+        none_done=True,
+    )
+    if not isinstance(choice, Select):
+        return False
+    sp = SPACES[space_index(choice.space)]
+    ctx.set_support(sp.id, Support(state.spaces[sp.index].support - 1), "6.5")
+    _record(ctx, "6.5", spaces=(*step.spaces, sp.id))
+    return True
 
 
 # -- 6.6 Reset -----------------------------------------------------------------------------------
-@procedure("reset_phase")
+@procedure("reset_phase", "6.6")
 def reset_phase(ctx: Ctx) -> Proc:
     """6.6: Trail 0 becomes 1 and 4 becomes 3; Terror and Sabotage markers leave the map;
     every Guerrilla and Special Force goes Underground; Momentum ends (5.4); all Factions are

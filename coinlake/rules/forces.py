@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 
 from coinlake.data.map import SPACES, Country, space_index
-from coinlake.data.pieces import ACTIVE, BASES, UNDERGROUND, Faction, Kind, Piece
-from coinlake.rules.core import Ask, Ctx, ask_unless_one
+from coinlake.data.pieces import ACTIVE, BASES, UNDERGROUND, Faction, Piece
+from coinlake.data.pieces import Kind as PieceKind
+from coinlake.rules.core import Ask, Ctx, Kind, ask_unless_one
 from coinlake.state.commands import Command, Move
 from coinlake.state.model import AVAILABLE, GameState
 
@@ -29,7 +30,7 @@ def may_stand(piece: Piece, space: str) -> bool:
     info = SPACES[space_index(space)]
     if info.country is Country.NORTH_VIETNAM and piece.faction.is_coin:
         return False
-    return not (piece.kind is Kind.BASE and info.is_loc)
+    return not (piece.kind is PieceKind.BASE and info.is_loc)
 
 
 def base_room(state: GameState, space: str) -> int:
@@ -44,7 +45,7 @@ def can_place(state: GameState, piece: Piece, space: str, count: int = 1) -> boo
     """Whether ``count`` such pieces may be placed there without breaking stacking (1.4.2)."""
     if not may_stand(piece, space):
         return False
-    return piece.kind is not Kind.BASE or base_room(state, space) >= count
+    return piece.kind is not PieceKind.BASE or base_room(state, space) >= count
 
 
 def map_sources(state: GameState, faction: Faction, piece: Piece) -> tuple[str, ...]:
@@ -55,7 +56,7 @@ def map_sources(state: GameState, faction: Faction, piece: Piece) -> tuple[str, 
         return ()
     owner = piece.faction
     if faction is Faction.US:
-        if owner is Faction.US and piece.kind is not Kind.IRREGULAR:
+        if owner is Faction.US and piece.kind is not PieceKind.IRREGULAR:
             return ()
         if owner not in (Faction.US, Faction.ARVN):
             return ()
@@ -86,7 +87,7 @@ def remove(ctx: Ctx, piece: Piece, count: int, space: str, rule: str, box: str =
 def remove_one_at_a_time(
     ctx: Ctx,
     faction: Faction,
-    kind: str,
+    kind: Kind,
     prompt: Callable[[int], str],
     space: str,
     pieces: Sequence[Piece],
@@ -94,8 +95,9 @@ def remove_one_at_a_time(
     rule: str,
 ) -> Generator[Ask, Command, int]:
     """Remove up to ``count`` of ``pieces`` from ``space`` to Available one at a time,
-    ``faction`` choosing which where more than one kind is there (3.1); ``prompt(nth)``
-    asks for the ``nth`` (from 0). Returns how many were removed."""
+    ``faction`` choosing which where more than one form is there (3.1); ``kind`` is the
+    question's kind (``Kind.REMOVE_PIECES``); ``prompt(nth)`` asks for the ``nth`` (from 0).
+    Returns how many were removed."""
     removed = 0
     for nth in range(count):
         here = ctx.state.space(space).pieces

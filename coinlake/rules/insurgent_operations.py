@@ -11,8 +11,9 @@ Every Operation asks step by step:
   ``give-resources`` / ``get-resources`` (1.5.2, see :class:`Transfers`) and ``done`` once
   something was done. A Limited Operation takes 1 space (March: 1 destination) and no Special
   Activity (2.3.5);
-- a selected space is paid for at once, then resolved with a few small choices (a mode named
-  by a word, pieces by ``move`` commands with counts).
+- a selected space is paid for at once, then resolved with a few small choices, each of one
+  :class:`~coinlake.rules.core.Kind`: a mode named by a word, a number by ``count N``, pieces
+  by ``move`` commands.
 
 Options that Events pass through :func:`coinlake.rules.actions.free_action` (5.5) are listed
 in each Operation's docstring.
@@ -47,13 +48,14 @@ from coinlake.rules.core import (
     DONE,
     Ask,
     Ctx,
+    Kind,
     Refusal,
     ask_unless_one,
     deferred_refusals,
     select_spaces,
 )
 from coinlake.rules.coup import free_markers
-from coinlake.state.commands import Choose, Command, Move, Select
+from coinlake.state.commands import Choose, Command, Count, Move, Select
 from coinlake.state.model import AVAILABLE, GameState, Support, Track
 
 Steps = Generator[Ask, Command, int]
@@ -88,6 +90,7 @@ IS_LOC: dict[str, bool] = {s.id: s.is_loc for s in SPACES}
 LAOS_CAMBODIA = frozenset(s.id for s in SPACES if s.in_laos_or_cambodia)
 ALL_SPACES: tuple[str, ...] = tuple(s.id for s in SPACES)
 NAME: dict[str, str] = {s.id: s.name for s in SPACES}
+POPULATION: dict[str, int] = {s.id: s.population for s in SPACES}
 
 AMBUSH = Choose("ambush")
 
@@ -96,6 +99,12 @@ AMBUSH = Choose("ambush")
 def word(text: str) -> Choose:
     """A ``Choose`` command, built once per word."""
     return Choose(text)
+
+
+@cache
+def counts(low: int, high: int) -> tuple[Count, ...]:
+    """The answers ``count low`` .. ``count high`` of a how-many question, built once."""
+    return tuple(Count(n) for n in range(low, high + 1))
 
 
 RESOURCES = {Faction.NVA: Track.NVA_RESOURCES, Faction.VC: Track.VC_RESOURCES}
@@ -141,6 +150,17 @@ def supply(state: GameState, piece: Piece, dest: str, need: int = 1_000) -> int:
     return available + on_map_elsewhere(state, piece, dest)
 
 
+def _map_sources(state: GameState, forms: tuple[Piece, ...], dest: str) -> list[Command]:
+    """One ``move 1 piece origin dest`` per space outside ``dest`` holding one of ``forms``."""
+    return [
+        Move(f, 1, s, dest)
+        for s, sp in zip(ALL_SPACES, state.spaces, strict=True)
+        if s != dest
+        for f in forms
+        if sp.pieces[f]
+    ]
+
+
 def place_own(ctx: Ctx, faction: Faction, piece: Piece, count: int, dest: str, rule: str) -> Steps:
     """Place ``count`` of the Faction's own ``piece`` in ``dest``: from Available while any
     is there, then from elsewhere on the map, the Faction choosing where from (1.4.1). A
@@ -151,24 +171,17 @@ def place_own(ctx: Ctx, faction: Faction, piece: Piece, count: int, dest: str, r
     ctx.move(form, placed, AVAILABLE, dest, rule)
     forms = _forms(form)
     while placed < count:
-        options = [
-            Move(f, 1, s.id, dest)
-            for s in SPACES
-            if s.id != dest
-            for f in forms
-            if ctx.state.spaces[s.index].pieces[f]
-        ]
-        if not options:
-            break
-        answer = yield from ask_unless_one(
-            ctx,
+        answer = yield ctx.ask(
             faction,
-            "take-from-map",
+            Kind.PLACE_PIECES,
             f"{faction}: no {form.token} Available -- take one from the map for {NAME[dest]}",
-            options,
+            partial(_map_sources, ctx.state, forms, dest),
             "1.4.1",
+            single=True,
+            none_done=True,
         )
-        assert isinstance(answer, Move)
+        if not isinstance(answer, Move):
+            break  # none left anywhere
         ctx.move(answer.piece, 1, answer.origin, dest, "1.4.1")
         if answer.piece is not form:
             ctx.flip(dest, answer.piece, 1, "1.4.1")
@@ -179,18 +192,18 @@ def place_own(ctx: Ctx, faction: Faction, piece: Piece, count: int, dest: str, r
 # -- 1.5.2: NVA and VC Resource transfers ----------------------------------------------------
 GIVE = Choose("give-resources")
 GET = Choose("get-resources")
-DECLINE = Choose("decline")
 
 
 class Transfers:
     """NVA/VC Resource transfers during an Insurgent Operation (1.5.2).
 
     While executing an Operation, the Faction may (in its main step) ``give-resources`` --
-    it picks how many, up to half of its Resources -- or ``get-resources`` -- its partner is
-    asked, and may give up to half of its own or decline. Each direction is offered once per
-    Operation, only when the giver has at least 2 Resources and the receiver fewer than 75
-    (an amount that would push the receiver over 75 is not offered, 1.8). Offered in the
-    Operations that the Sequence of Play runs, not in free ones granted by Events.
+    it picks how many (``count N``), 1 up to half of its Resources -- or ``get-resources``
+    -- its partner is asked how many it gives, up to half of its own (``count 0``: it
+    declines). Each direction is offered once per Operation, only when the giver has at least
+    2 Resources and the receiver fewer than 75 (an amount that would push the receiver over
+    75 is not offered, 1.8). Offered in the Operations that the Sequence of Play runs, not in
+    free ones granted by Events.
     """
 
     __slots__ = ("enabled", "faction", "used")
@@ -221,20 +234,17 @@ class Transfers:
         giver = self.faction if answer == GIVE else PARTNER[self.faction]
         receiver = PARTNER[giver]
         most = self.amounts(ctx.state, giver)
-        options: list[Command] = [word(f"transfer-{n}") for n in range(1, most + 1)]
-        if answer == GET:
-            options.append(DECLINE)
         choice = yield ctx.ask(
             giver,
-            "transfer",
-            f"{giver}: transfer Resources to the {receiver} (up to {most})",
-            tuple(options),
+            Kind.HOW_MANY,
+            f"{giver}: how many Resources to transfer to the {receiver} (up to {most})?",
+            counts(0 if answer == GET else 1, most),
             "1.5.2",
         )
-        if choice == DECLINE:
-            return
-        assert isinstance(choice, Choose)
-        amount = int(choice.option.rsplit("-", 1)[1])
+        assert isinstance(choice, Count)
+        amount = choice.n
+        if not amount:
+            return  # the partner declined
         ctx.add_track(Track.resources_of(giver), -amount, "1.5.2")
         ctx.add_track(Track.resources_of(receiver), amount, "1.5.2")
 
@@ -304,7 +314,7 @@ def operation_spaces(
         yield from select_spaces(
             ctx,
             faction,
-            "operation-step",
+            Kind.SELECT_SPACE,
             lambda done: f"{faction} {name}: select {what} ({len(done)} so far), or done",
             rule,
             candidates=selects,
@@ -400,7 +410,7 @@ def insurgent_sa_spaces(
         yield from select_spaces(
             ctx,
             faction,
-            "select-space",
+            Kind.SELECT_SPACE,
             lambda done: (
                 f"{faction}: select a space to {name} ({len(done) + 1} of up to {limit}), or done"
             ),
@@ -436,20 +446,32 @@ def _full(
 
 
 # == 3.3.1 Rally ==============================================================================
-def _rally_modes(state: GameState, faction: Faction, space: str) -> tuple[Choose, ...]:
-    """What a Rally may do in ``space``: ``place-N`` Guerrillas (1, or with a Base of the
-    Faction there up to Trail + NVA Bases / Pop + VC Bases), ``base-aa|au|uu`` (replace 2
-    Guerrillas, Active/Underground, with a Base), ``underground`` (VC with a Base: flip every
-    VC Guerrilla there Underground)."""
-    sp = state.space(space)
-    own_bases = sp.count(*BASES[faction])
+RALLY_PLACE = Choose("place")
+
+
+def _rally_most(state: GameState, faction: Faction, space: str) -> int:
+    """How many Guerrillas a Rally may place in ``space``: 1, or with a Base of the Faction
+    there up to Trail + NVA Bases / Pop + VC Bases -- as many as the Faction can place."""
+    own_bases = state.spaces[IDX[space]].count(*BASES[faction])
     if own_bases:
-        extra = state.trail if faction is Faction.NVA else SPACES[space_index(space)].population
+        extra = state.trail if faction is Faction.NVA else POPULATION[space]
         most = extra + own_bases
     else:
         most = 1
-    most = min(most, supply(state, GUERRILLA[faction], space, most))
-    out = [word(f"place-{k}") for k in range(1, most + 1)]
+    return min(most, supply(state, GUERRILLA[faction], space, most))
+
+
+def _rally_counts(state: GameState, faction: Faction, space: str) -> tuple[Count, ...]:
+    return counts(1, _rally_most(state, faction, space))
+
+
+def _rally_modes(state: GameState, faction: Faction, space: str) -> tuple[Choose, ...]:
+    """What a Rally may do in ``space``: ``place`` Guerrillas (how many: :func:`_rally_most`),
+    ``base-aa|au|uu`` (replace 2 Guerrillas, Active/Underground, with a Base),
+    ``underground`` (VC with a Base: flip every VC Guerrilla there Underground)."""
+    sp = state.spaces[IDX[space]]
+    own_bases = sp.count(*BASES[faction])
+    out = [RALLY_PLACE] if _rally_most(state, faction, space) else []
     u = sp.pieces[GUERRILLA[faction]]
     a = sp.pieces[ACTIVE_GUERRILLA[faction]]
     if u + a >= 2 and forces.base_room(state, space) and supply(state, BASE[faction], space, 1):
@@ -581,14 +603,27 @@ def _rally_space(
     """Resolve a Rally in ``space``; returns whether shaded Cadres' Agitation was used."""
     pay(ctx, faction, 1, free=free, rule="3.3.1")
     had_base = ctx.state.space(space).count(*BASES[faction]) > 0
-    modes = _rally_modes(ctx.state, faction, space)
     mode = yield from ask_unless_one(
-        ctx, faction, "rally-mode", f"{faction} Rally in {NAME[space]}: what to do?", modes, "3.3.1"
+        ctx,
+        faction,
+        Kind.CHOOSE_MODE,
+        f"{faction} Rally in {NAME[space]}: what to do?",
+        partial(_rally_modes, ctx.state, faction, space),
+        "3.3.1",
     )
     assert isinstance(mode, Choose)
     option = mode.option
-    if option.startswith("place-"):
-        yield from place_own(ctx, faction, GUERRILLA[faction], int(option[6:]), space, "3.3.1")
+    if mode == RALLY_PLACE:
+        number = yield from ask_unless_one(
+            ctx,
+            faction,
+            Kind.HOW_MANY,
+            f"{faction} Rally in {NAME[space]}: how many Guerrillas to place?",
+            partial(_rally_counts, ctx.state, faction, space),
+            "3.3.1",
+        )
+        assert isinstance(number, Count)
+        yield from place_own(ctx, faction, GUERRILLA[faction], number.n, space, "3.3.1")
     elif option.startswith("base-"):
         for letter in option[5:]:
             piece = GUERRILLA[faction] if letter == "u" else ACTIVE_GUERRILLA[faction]
@@ -612,23 +647,28 @@ def _agitate(ctx: Ctx, faction: Faction, space: str) -> Generator[Ask, Command, 
     steps = min(sp.terror + levels, money(ctx.state, faction))
     if steps <= 0:
         return False
-    options = [word(f"agitate-{k}") for k in range(1, steps + 1)]
     answer = yield ctx.ask(
         faction,
-        "agitate",
-        f"VC: Agitate in {NAME[space]} (shaded Cadres; 1 Resource per step) or not?",
-        (*options, word("no-agitation")),
+        Kind.HOW_MANY,
+        f"VC: Agitate in {NAME[space]} (shaded Cadres)? How many steps, 1 Resource each "
+        f"(up to {steps}; 0: no Agitation)",
+        counts(0, steps),
         "5.3",
     )
-    if not isinstance(answer, Choose) or answer.option == "no-agitation":
+    assert isinstance(answer, Count)
+    k = answer.n
+    if not k:
         return False
-    k = int(answer.option.rsplit("-", 1)[1])
     pay(ctx, faction, k, free=True, rule="6.3.2", still_costs=True)
     removed = min(sp.terror, k)
     ctx.set_markers(space, "terror", sp.terror - removed, "6.3.2")
     level = int(sp.support) - (k - removed)
     ctx.set_support(space, Support(level), "6.3.2")
     return True
+
+
+IMPROVE_TRAIL = Choose("improve-trail")
+DECLINE = Choose("decline")
 
 
 def _improve_trail(ctx: Ctx, faction: Faction, spaces: int) -> Generator[Ask, Command, bool]:
@@ -639,12 +679,12 @@ def _improve_trail(ctx: Ctx, faction: Faction, spaces: int) -> Generator[Ask, Co
     if spaces:
         answer = yield ctx.ask(
             faction,
-            "trail",
+            Kind.YES_NO,
             "NVA: pay 2 Resources to Improve the Trail?",
-            (word("improve-trail"), word("no-improvement")),
+            (IMPROVE_TRAIL, DECLINE),
             "3.3.1",
         )
-        if answer != word("improve-trail"):
+        if answer != IMPROVE_TRAIL:
             return False
     pay(ctx, faction, 2, free=True, rule="3.3.1", still_costs=True)
     effects.change_trail(ctx, effects.rally_trail_boxes(ctx.state), "3.3.1")
@@ -730,29 +770,29 @@ class _March:
                 if n > 0:
                     yield origin, piece, n
 
-    def origins_now(self, state: GameState) -> set[str]:
+    def origins_now(self, state: GameState) -> list[str]:
         """The spaces some piece may March from now."""
-        out = set()
-        for s in ALL_SPACES:
-            if self.origins is not None and s not in self.origins:
+        out = []
+        allowed, movers = self.origins, self.movers
+        for s, sp in zip(ALL_SPACES, state.spaces, strict=True):
+            if allowed is not None and s not in allowed:
                 continue
-            p = state.spaces[IDX[s]].pieces
-            if not any(p[x] for x in self.movers):
-                continue
-            if any(self.movable(state, s, x) > 0 for x in self.movers):
-                out.add(s)
+            p = sp.pieces
+            if any(p[x] for x in movers) and any(self.movable(state, s, x) > 0 for x in movers):
+                out.append(s)
         return out
 
     def destinations(self, state: GameState, pool: Sequence[str]) -> list[str]:
-        """The spaces of ``pool`` some group could enter now (not yet destinations)."""
-        origins = self.origins_now(state)
+        """The spaces of ``pool`` some group could enter now (not yet destinations): those
+        next to an origin (adjacency is mutual), if the move there can be paid for."""
         cash = money(state, self.faction)
-        return [
-            d
-            for d in pool
-            if d not in self.closed
-            and any(o in origins and self.cost(state, o, d) <= cash for o in ADJACENT[d])
-        ]
+        reach: set[str] = set()
+        for o in self.origins_now(state):
+            for d in ADJACENT[o]:
+                if d not in reach and (cash >= 1 or self.cost(state, o, d) <= cash):  # 0 or 1
+                    reach.add(d)
+        closed = self.closed
+        return [d for d in pool if d in reach and d not in closed]
 
     def can_enter(self, state: GameState, dest: str) -> bool:
         return next(iter(self.sources(state, dest)), None) is not None
@@ -825,16 +865,18 @@ def march(
         if answer != AMBUSH:
             yield from run_extra(ctx, answer, sa, transfers)
             return
-        target = yield from ask_unless_one(
-            ctx,
-            faction,
-            "select-space",
-            f"{faction}: Ambush in which March destination?",
-            [SELECT[d] for d in _march_ambushes(ctx.state, m, tracker, sa)],
-            "4.4.3",
-        )
-        assert isinstance(target, Select)
-        yield from tracker.strike(ctx, target.space, sa)
+        with tracker.scope(ctx) as scope:
+            target = yield from ask_unless_one(
+                ctx,
+                faction,
+                Kind.SELECT_SPACE,
+                f"{faction}: Ambush in which March destination?",
+                partial(_march_ambush_selects, ctx.state, m, tracker, sa),
+                "4.4.3",
+            )
+            assert isinstance(target, Select)
+            scope.space = target.space
+            yield from tracker.strike(ctx, target.space, sa)
 
     yield from operation_spaces(
         ctx,
@@ -855,6 +897,12 @@ def march(
     return Outcome(executed=bool(m.closed))
 
 
+def _march_ambush_selects(
+    state: GameState, m: _March, tracker: AmbushTracker, sa: SpecialActivitySlot | None
+) -> list[Command]:
+    return [SELECT[d] for d in _march_ambushes(state, m, tracker, sa)]
+
+
 def _march_ambushes(
     state: GameState, m: _March, tracker: AmbushTracker, sa: SpecialActivitySlot | None
 ) -> list[str]:
@@ -871,27 +919,32 @@ def _march_ambushes(
     ]
 
 
+def _march_moves(state: GameState, m: _March, dest: str, may_stop: bool) -> list[Command]:
+    """The groups that may still move into ``dest`` (``move N piece origin dest``), and
+    ``done`` once one did (``may_stop``)."""
+    options: list[Command] = [
+        Move(piece, k, origin, dest)
+        for origin, piece, n in m.sources(state, dest)
+        for k in range(1, n + 1)
+    ]
+    if may_stop:
+        options.append(DONE)
+    return options
+
+
 def _march_into(ctx: Ctx, m: _March, dest: str) -> Generator[Ask, Command, None]:
     """Move groups into ``dest`` until ``done``, then Activate groups as 3.3.2 says."""
     faction = m.faction
     groups: dict[str, dict[Piece, int]] = {}
     while True:
         state = ctx.state
-        options: list[Command] = [
-            Move(piece, k, origin, dest)
-            for origin, piece, n in m.sources(state, dest)
-            for k in range(1, n + 1)
-        ]
-        if groups:
-            options.append(DONE)
-        if not options:
-            break
         answer = yield ctx.ask(
             faction,
-            "march",
+            Kind.MOVE_PIECES,
             f"{faction} March into {NAME[dest]}: move a group in (move N piece from here), or done",
-            tuple(options),
+            partial(_march_moves, state, m, dest, bool(groups)),
             "3.3.2",
+            none_done=True,
         )
         if not isinstance(answer, Move):
             break
@@ -937,7 +990,7 @@ def _activate_groups(ctx: Ctx, m: _March, dest: str, groups: dict[str, dict[Piec
 # == 3.3.3 Attack =============================================================================
 GUERRILLA_ATTACK = Choose("guerrillas")
 TROOP_ATTACK = Choose("troops")
-TROOP_ATTACK_PT76 = Choose("troops-pt-76")
+TROOP_ATTACK_PER_TROOP = Choose("troops-per-troop")
 
 
 def _attack_modes(
@@ -968,7 +1021,7 @@ def _attack_modes(
     if enemy and troops and mode != "guerrillas":
         out.append(TROOP_ATTACK)
         if pt76:
-            out.append(TROOP_ATTACK_PT76)
+            out.append(TROOP_ATTACK_PER_TROOP)
     ambush = ambush and underground > 0 and mode is None and not joint
     if ambush and can_ambush_in(state, faction, space):
         out.append(AMBUSH)
@@ -1019,10 +1072,10 @@ def attack(
     """Attack (3.3.3), 1 Resource per space. In each space, by mode: ``guerrillas`` --
     Activate all the Faction's Guerrillas there, roll a die, and on a roll not above their
     number remove up to 2 enemy pieces; ``troops`` (NVA) -- remove 1 enemy per 2 NVA Troops,
-    no roll, no Activation (``troops-pt-76``: 1 per Troop, shaded PT-76, once per Attack);
-    ``ambush`` -- the accompanying Ambush (4.4.3). Bases go last, US pieces to Casualties,
-    and each US Troop or Base removed costs 1 attacking piece (Attrition). Under unshaded
-    PT-76 each NVA Attack space first loses 1 NVA Troop.
+    no roll, no Activation (``troops-per-troop``: 1 per Troop, shaded PT-76, once per
+    Attack); ``ambush`` -- the accompanying Ambush (4.4.3). Bases go last, US pieces to
+    Casualties, and each US Troop or Base removed costs 1 attacking piece (Attrition). Under
+    unshaded PT-76 each NVA Attack space first loses 1 NVA Troop.
 
     Event options: ``spaces`` (allowed), ``max_spaces``; ``mandatory`` -- every space of
     ``spaces`` (default: all) where an Attack can occur when the Attack begins must be
@@ -1055,17 +1108,19 @@ def attack(
         chosen = yield from ask_unless_one(
             ctx,
             faction,
-            "attack-mode",
+            Kind.CHOOSE_MODE,
             f"{faction} Attack in {NAME[space]}: with Guerrillas, Troops or Ambush?",
-            modes(ctx.state, space),
+            partial(modes, ctx.state, space),
             rule,
         )
         if chosen == AMBUSH:
-            yield from tracker.strike(ctx, space, sa)
+            with tracker.scope(ctx) as scope:
+                scope.space = space
+                yield from tracker.strike(ctx, space, sa)
         elif chosen == GUERRILLA_ATTACK:
             yield from _guerrilla_attack(ctx, faction, space, joint)
         else:
-            per_troop = chosen == TROOP_ATTACK_PT76
+            per_troop = chosen == TROOP_ATTACK_PER_TROOP
             if per_troop:
                 pt76[0] = False
             yield from _troop_attack(ctx, faction, space, per_troop)
@@ -1227,7 +1282,7 @@ def _terror_space(
     yield from forces.remove_one_at_a_time(
         ctx,
         faction,
-        "remove",
+        Kind.REMOVE_PIECES,
         lambda nth: f"Cadres: remove a VC Guerrilla from {NAME[space]} ({nth + 1} of 2)",
         space,
         GUERRILLAS[faction],

@@ -11,25 +11,26 @@ Activity itself (5.1.2); such a free Special Activity runs with ``operation=""``
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from functools import partial
 from typing import Any
 
 from coinlake.data.pieces import BASES, GUERRILLAS, PIECES, Faction, Piece
 from coinlake.rules import effects
 from coinlake.rules.actions import Outcome, SpecialActivitySlot, special_activity
 from coinlake.rules.ambush import removal_box
-from coinlake.rules.core import DONE, Ask, Ctx, ask_unless_one
+from coinlake.rules.core import DONE, Ask, Ctx, Kind, ask_unless_one
 from coinlake.rules.insurgent_operations import (
     ADJACENT,
     ALL_SPACES,
     IDX,
     NAME,
+    counts,
     insurgent_sa_spaces,
     place_own,
     space_pool,
     supply,
-    word,
 )
-from coinlake.state.commands import Choose, Command, Move
+from coinlake.state.commands import Choose, Command, Count, Move
 from coinlake.state.model import AVAILABLE, GameState, SpaceState, Support
 
 NVA = Faction.NVA
@@ -43,6 +44,10 @@ COUNTERPART: dict[Piece, Piece] = {
 }
 """The NVA piece that replaces a VC piece when the NVA Infiltrate (4.4.1): a Guerrilla
 arrives Underground (1.4.3); a Tunneled Base keeps its Tunnel, now on the NVA Base."""
+
+
+TROOPS = Choose("troops")
+TAKEOVER = Choose("takeover")
 
 
 def _by_event(free: bool, operation: str) -> bool:
@@ -70,11 +75,11 @@ def _infiltrate_modes(state: GameState, space: str) -> tuple[Choose, ...]:
         return ()
     out = []
     if sp.count(*BASES[NVA]) and supply(state, Piece.NVA_TROOPS, space, 1):
-        out.append(word("troops"))
+        out.append(TROOPS)
     if nva > sp.faction_count(Faction.VC) and (
         sp.support < Support.NEUTRAL or _takeover_pieces(state, space)
     ):
-        out.append(word("takeover"))
+        out.append(TAKEOVER)
     return tuple(out)
 
 
@@ -143,51 +148,62 @@ def _infiltrate_in(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
     mode = yield from ask_unless_one(
         ctx,
         NVA,
-        "infiltrate-mode",
+        Kind.CHOOSE_MODE,
         f"NVA Infiltrate in {NAME[space]}: place Troops or take over VC?",
-        _infiltrate_modes(ctx.state, space),
+        partial(_infiltrate_modes, ctx.state, space),
         "4.4.1",
     )
-    if mode == word("troops"):
+    if mode == TROOPS:
         yield from _build_up(ctx, space)
     else:
         yield from _take_over(ctx, space)
 
 
+def _troop_counts(state: GameState, space: str) -> tuple[Count, ...]:
+    """How many Troops Infiltrate may place in ``space``: 0 up to Trail + NVA Bases there,
+    as many as the NVA can place (4.4.1, 1.4.1)."""
+    most = state.trail + state.spaces[IDX[space]].count(*BASES[NVA])
+    return counts(0, min(most, supply(state, Piece.NVA_TROOPS, space, most)))
+
+
+def _guerrilla_swaps(state: GameState, space: str) -> list[Command]:
+    """The NVA Guerrillas in ``space`` that Troops may replace (``move N piece space
+    available``), then ``done``; nothing when none may."""
+    p = state.spaces[IDX[space]].pieces
+    guerrillas = sum(p[g] for g in GUERRILLAS[NVA])
+    if not guerrillas:
+        return []
+    troops = supply(state, Piece.NVA_TROOPS, space, guerrillas)
+    options: list[Command] = [
+        Move(g, k, space, AVAILABLE)
+        for g in GUERRILLAS[NVA]
+        for k in range(1, min(p[g], troops) + 1)
+    ]
+    if options:
+        options.append(DONE)
+    return options
+
+
 def _build_up(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
     rule = "4.4.1"
-    state = ctx.state
-    most = min(
-        state.trail + state.space(space).count(*BASES[NVA]),
-        supply(state, Piece.NVA_TROOPS, space),
-    )
     answer = yield from ask_unless_one(
         ctx,
         NVA,
-        "place",
-        f"NVA: how many Troops to place in {NAME[space]} (up to {most})?",
-        [word(f"place-{k}") for k in range(most + 1)],
+        Kind.HOW_MANY,
+        f"NVA: how many Troops to place in {NAME[space]}?",
+        partial(_troop_counts, ctx.state, space),
         rule,
     )
-    assert isinstance(answer, Choose)
-    yield from place_own(ctx, NVA, Piece.NVA_TROOPS, int(answer.option[6:]), space, rule)
+    assert isinstance(answer, Count)
+    yield from place_own(ctx, NVA, Piece.NVA_TROOPS, answer.n, space, rule)
     while True:
-        state = ctx.state
-        troops = supply(state, Piece.NVA_TROOPS, space)
-        sp = state.space(space)
-        options: list[Command] = [
-            Move(g, k, space, AVAILABLE)
-            for g in GUERRILLAS[NVA]
-            for k in range(1, min(sp.pieces[g], troops) + 1)
-        ]
-        if not options:
-            return
         choice = yield ctx.ask(
             NVA,
-            "replace",
+            Kind.REMOVE_PIECES,
             f"NVA: replace Guerrillas in {NAME[space]} with Troops (1 for 1), or done",
-            (*options, DONE),
+            partial(_guerrilla_swaps, ctx.state, space),
             rule,
+            none_done=True,
         )
         if not isinstance(choice, Move):
             return
@@ -195,20 +211,27 @@ def _build_up(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
         yield from place_own(ctx, NVA, Piece.NVA_TROOPS, choice.count, space, rule)
 
 
+def _takeover_options(state: GameState, space: str) -> list[Command]:
+    """The VC pieces the NVA may replace in ``space`` (``move 1 piece space available``),
+    then ``done``; nothing when none may."""
+    options: list[Command] = [Move(p, 1, space, AVAILABLE) for p in _takeover_pieces(state, space)]
+    if options:
+        options.append(DONE)
+    return options
+
+
 def _take_over(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
     rule = "4.4.1"
     sp = ctx.state.space(space)
     if sp.support < Support.NEUTRAL:
         ctx.set_support(space, Support(sp.support + 1), rule)
-    replaceable = _takeover_pieces(ctx.state, space)
-    if not replaceable:
-        return
     choice = yield ctx.ask(
         NVA,
-        "replace",
+        Kind.REMOVE_PIECES,
         f"NVA: replace 1 VC piece in {NAME[space]} with its NVA counterpart, or done",
-        (*(Move(p, 1, space, AVAILABLE) for p in replaceable), DONE),
+        partial(_takeover_options, ctx.state, space),
         rule,
+        none_done=True,
     )
     if not isinstance(choice, Move):
         return
@@ -288,18 +311,23 @@ def bombard(
     return Outcome(executed=bool(done))
 
 
+def _bombard_targets(state: GameState, space: str) -> list[Command]:
+    """The US or ARVN Troops Bombard may remove in ``space`` (US to Casualties)."""
+    p = state.spaces[IDX[space]].pieces
+    return [Move(t, 1, space, removal_box(t)) for t in (Piece.US_TROOPS, Piece.ARVN_TROOPS) if p[t]]
+
+
 def _bombard_in(ctx: Ctx, space: str) -> Generator[Ask, Command, None]:
     """Bombard ``space`` (4.4.2): remove 1 US or ARVN Troop (US to Casualties)."""
     rule = "4.4.2"
-    sp = ctx.state.space(space)
-    troops = [
-        Move(p, 1, space, removal_box(p))
-        for p in (Piece.US_TROOPS, Piece.ARVN_TROOPS)
-        if sp.pieces[p]
-    ]
-    if troops:
-        hit = yield from ask_unless_one(
-            ctx, NVA, "remove", f"NVA: remove a Troop in {NAME[space]}", troops, rule
-        )
-        assert isinstance(hit, Move)
+    hit = yield ctx.ask(
+        NVA,
+        Kind.REMOVE_PIECES,
+        f"NVA: remove a Troop in {NAME[space]}",
+        partial(_bombard_targets, ctx.state, space),
+        rule,
+        single=True,
+        none_done=True,
+    )
+    if isinstance(hit, Move):
         ctx.move(hit.piece, 1, space, hit.destination, rule)

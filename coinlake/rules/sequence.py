@@ -8,11 +8,12 @@ card) and records its choices in the state, so the game can stop between any two
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from functools import cache, partial
 
 from coinlake.data.cards import CARDS, PIVOTAL_CARDS, CardKind, Side
 from coinlake.data.pieces import FACTIONS, Faction
 from coinlake.rules import actions, cards, victory
-from coinlake.rules.core import Ask, Ctx, Proc, procedure
+from coinlake.rules.core import Ask, Ctx, Kind, Proc, deferred_refusals, procedure
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command
 from coinlake.state.events import (
@@ -59,7 +60,7 @@ def next_step(state: GameState) -> tuple[str, tuple[str, ...]] | None:
 @procedure("start")
 def start(ctx: Ctx) -> Proc:
     """2.2: turn the top card onto the played pile, then reveal the next card."""
-    yield ctx.ask(None, "begin", "Reveal the first card and the next card", (BEGIN,), "2.2")
+    yield ctx.ask(None, Kind.CONFIRM, "Reveal the first card and the next card", (BEGIN,), "2.2")
     ctx.reveal_next_card("2.2")
     ctx.play_next_card("2.2")
     ctx.reveal_next_card("2.2")
@@ -117,14 +118,14 @@ def eligible_turn(ctx: Ctx, faction: Faction) -> Proc:
     card = state.current_card or 0
     done = executed_actions(state)
     nth = "1st" if not done else "2nd"
-    options, refusals = action_menu(state, faction)
+    menu = cache(partial(action_menu, state, faction))
     choice = yield ctx.ask(
         faction,
-        "action",
+        Kind.ACTION,
         f"{faction} is {nth} Eligible on {CARDS[card]}: choose an action",
-        options,
+        lambda: menu()[0],
         "2.3.4",
-        refusals,
+        deferred_refusals(lambda: menu()[1]),
     )
     if choice == PASS:
         pass_(ctx, faction)
@@ -234,14 +235,14 @@ def action_menu(
 def execute_event(ctx: Ctx, faction: Faction, card: int) -> Proc:
     """The executing Faction picks the unshaded or shaded text, whatever its side (5.2),
     and carries it out (5.1); a single-use card has one text."""
-    sides = cards.playable_sides(ctx.state, card, faction)
-    side = sides[0]
+    side = cards.printed_sides(card)[0]
     if len(cards.printed_sides(card)) > 1:
+        state = ctx.state
         answer = yield ctx.ask(
             faction,
-            "event-side",
+            Kind.CHOOSE_SIDE,
             f"{faction}: execute the unshaded or the shaded text of {CARDS[card]}?",
-            tuple(Choose(s.value) for s in sides),
+            lambda: tuple(Choose(s.value) for s in cards.playable_sides(state, card, faction)),
             "5.2",
         )
         assert isinstance(answer, Choose)
@@ -299,7 +300,7 @@ def pivotal_window(ctx: Ctx, first: Faction) -> Generator[Ask, Command, bool]:
             continue
         answer = yield ctx.ask(
             faction,
-            "pivotal",
+            Kind.YES_NO,
             f"{faction}: play {CARDS[PIVOTAL_CARDS[faction]]} to cancel {CARDS[card]}?",
             (PIVOTAL, DECLINE),
             "2.3.8",
@@ -325,7 +326,7 @@ def play_pivotal(ctx: Ctx, faction: Faction) -> Proc:
                 continue
             answer = yield ctx.ask(
                 rival,
-                "pivotal",
+                Kind.YES_NO,
                 f"{rival}: trump {CARDS[PIVOTAL_CARDS[top]]} with {CARDS[PIVOTAL_CARDS[rival]]}?",
                 (PIVOTAL, DECLINE),
                 "2.3.8",

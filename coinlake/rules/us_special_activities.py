@@ -3,7 +3,8 @@ Monsoon (2.3.9), the High Winds option, and the lasting effects that change them
 read through :mod:`coinlake.rules.effects`.
 
 Each is registered in :mod:`coinlake.rules.actions` and asks in small steps (``Select`` a
-space or ``done``, ``Move`` pieces, ``Choose`` a word). Run inside an Operation's
+space or ``done``, ``Move`` pieces, ``Choose`` a word), each naming its
+:class:`~coinlake.rules.core.Kind`. Run inside an Operation's
 :class:`~coinlake.rules.actions.SpecialActivitySlot` it records its spaces in
 ``slot.sa_spaces`` and reads ``slot.op_spaces`` (Advise keeps out of the Train spaces, 4.2.1).
 A Special Activity granted by the Event being played (``free=True``) is not stopped by the
@@ -14,6 +15,7 @@ Event takes precedence (5.1.2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from coinlake.data.cards import Side
@@ -24,14 +26,15 @@ from coinlake.rules.actions import ActionProc, Outcome, SpecialActivitySlot, spe
 from coinlake.rules.coin_operations import (
     ACTIVE_GUERRILLAS,
     BOTH,
+    DECLINE,
     IDS,
     IN_NORTH,
     IS_LOC,
     IS_PROVINCE,
-    N_SPACES,
     NAMES,
+    NOT_NORTH,
     OPEN_BASES,
-    OUTSIDE_SOUTH,
+    OUTSIDE_SOUTH_SPACES,
     SELECT,
     Gen,
     Targets,
@@ -53,8 +56,9 @@ from coinlake.rules.coin_operations import (
     sweep_activation,
     sweep_aftermath,
     train_spaces,
+    work_on,
 )
-from coinlake.rules.core import DONE, Ctx, ask_unless_one, select_spaces
+from coinlake.rules.core import DONE, Ctx, Kind, ask_unless_one, select_spaces
 from coinlake.state.commands import Command, Done, Move, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState, Track
 
@@ -87,7 +91,7 @@ def _max_spaces(state: GameState, free: bool, normal: int) -> int:
 
 # -- 4.2.1 Advise ------------------------------------------------------------------------------
 SWEEP, ASSAULT, SPECIAL_FORCES = choose("sweep"), choose("assault"), choose("special-forces")
-ADD_AID, NO_AID = choose("add-aid"), choose("no-aid")
+ADD_AID = choose("add-aid")
 
 
 def _advise_modes(state: GameState, i: int) -> tuple[Command, ...]:
@@ -110,7 +114,7 @@ def _advise_modes(state: GameState, i: int) -> tuple[Command, ...]:
 
 def can_advise(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
     """Some space where Advise could act (4.2.1)."""
-    return any(_advise_modes(state, i) for i in range(N_SPACES))
+    return any(_advise_modes(state, i) for i in NOT_NORTH)
 
 
 def advise_in_slot(state: GameState, slot: SpecialActivitySlot) -> bool:
@@ -146,9 +150,9 @@ def advise(
         mode = yield from ask_unless_one(
             ctx,
             US,
-            "advise-mode",
+            Kind.CHOOSE_MODE,
             f"US Advise in {NAMES[i]}: ARVN Sweep, ARVN Assault or Special Forces?",
-            _advise_modes(ctx.state, i),
+            partial(_advise_modes, ctx.state, i),
             "4.2.1",
         )
         if mode == SWEEP:
@@ -163,13 +167,14 @@ def advise(
         ctx,
         US,
         "US Advise",
-        "advise-space",
+        Kind.SELECT_SPACE,
         "4.2.1",
         limit=_max_spaces(ctx.state, free, 2),
         ok=_advise_modes,
         slot=slot,
         each=each,
         avoid=train_spaces(slot),
+        spaces=NOT_NORTH,
     )
     if swept:
         yield from sweep_aftermath(ctx, ARVN, swept, "4.2.1")
@@ -177,7 +182,7 @@ def advise(
         return Outcome(executed=False)
     if ctx.state.aid < 75:
         answer = yield ctx.ask(
-            US, "advise-aid", "US Advise: add 6 Aid?", (ADD_AID, NO_AID), "4.2.1"
+            US, Kind.YES_NO, "US Advise: add 6 Aid?", (ADD_AID, DECLINE), "4.2.1"
         )
         if answer == ADD_AID:
             ctx.add_track(Track.AID, ADVISE_AID, "4.2.1")
@@ -192,7 +197,7 @@ def _special_forces(ctx: Ctx, space: str) -> Gen[None]:
     which = yield from ask_unless_one(
         ctx,
         US,
-        "advise-sf",
+        Kind.CHOOSE_MODE,
         "US Advise: Activate an Irregular or a Ranger?",
         tuple(choose(words[f]) for f in forms),
         "4.2.1",
@@ -263,47 +268,62 @@ def air_lift(
         extra = 0 if i in touched else 1
         return len(touched) + extra < limit or any(t != i for t in touched)
 
-    while True:
-        state = ctx.state
-        origins = [
+    def origins(state: GameState) -> list[Command]:
+        found: list[Command] = [
             SELECT[i]
-            for i in range(N_SPACES)
-            if not IN_NORTH[i]
-            and (i in touched or len(touched) < limit)
+            for i in NOT_NORTH
+            if (i in touched or len(touched) < limit)
             and room(i)
             and any(movable(state, i, x) > 0 for x in pieces)
         ]
-        if not origins:
-            break
+        if found:
+            found.append(DONE)
+        return found
+
+    def destinations(o: int) -> list[Command]:
+        with_o = len(set(touched) | {o})
+        return [SELECT[d] for d in NOT_NORTH if d != o and (d in touched or with_o < limit)]
+
+    def moves(state: GameState, o: int, d: int) -> list[Command]:
+        return [
+            move_cmd(x, k, IDS[o], IDS[d])
+            for x in pieces
+            for k in range(1, movable(state, o, x) + 1)
+        ]
+
+    while True:
+        state = ctx.state
         answer = yield ctx.ask(
             US,
-            "air-lift-origin",
+            Kind.SELECT_SPACE,
             f"US Air Lift: lift from which space ({len(touched)} of {limit} spaces used), or done",
-            (*origins, DONE),
+            partial(origins, state),
             "4.2.2",
+            none_done=True,
         )
         if not isinstance(answer, Select):
             break
         o = space_index(answer.space)
-        with_o = len(set(touched) | {o})
-        destinations = tuple(
-            SELECT[d]
-            for d in range(N_SPACES)
-            if d != o and not IN_NORTH[d] and (d in touched or with_o < limit)
-        )
         target = yield from ask_unless_one(
-            ctx, US, "air-lift-destination", "US Air Lift: to which space?", destinations, "4.2.2"
+            ctx,
+            US,
+            Kind.SELECT_SPACE,
+            f"US Air Lift from {NAMES[o]}: to which space?",
+            partial(destinations, o),
+            "4.2.2",
         )
         assert isinstance(target, Select)
         d = space_index(target.space)
-        counts = tuple(
-            move_cmd(x, k, IDS[o], IDS[d])
-            for x in pieces
-            for k in range(1, movable(state, o, x) + 1)
-        )
+        work_on(ctx, target.space)
         move = yield from ask_unless_one(
-            ctx, US, "air-lift-count", "US Air Lift: move which pieces?", counts, "4.2.2"
+            ctx,
+            US,
+            Kind.MOVE_PIECES,
+            f"US Air Lift from {NAMES[o]} to {NAMES[d]}: move which pieces?",
+            partial(moves, state, o, d),
+            "4.2.2",
         )
+        work_on(ctx, None)
         assert isinstance(move, Move)
         ctx.move(move.piece, move.count, move.origin, move.destination, "4.2.2")
         arrived[(d, move.piece)] = arrived.get((d, move.piece), 0) + move.count
@@ -397,11 +417,13 @@ def air_strike(
     arc_light = capability_side(state, ARC_LIGHT) is Side.UNSHADED
 
     def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+        skip = {space_index(s) for s in chosen}
+        spaces = state.spaces
         return [
             SELECT[i]
-            for i in range(N_SPACES)
-            if IDS[i] not in chosen
-            and (coin_pieces(state.spaces[i].pieces) > 0 or (arc_light and IS_PROVINCE[i]))
+            for i in range(len(spaces))
+            if i not in skip
+            and (coin_pieces(spaces[i].pieces) > 0 or (arc_light and IS_PROVINCE[i]))
         ]
 
     targets: dict[int, Targets] = {}
@@ -418,7 +440,7 @@ def air_strike(
     spaces = yield from select_spaces(
         ctx,
         US,
-        "air-strike-space",
+        Kind.SELECT_SPACE,
         lambda chosen: f"US Air Strike: select a space ({len(chosen)} of at most {limit}) or done",
         "4.2.3",
         limit=limit,
@@ -439,26 +461,30 @@ def air_strike(
     removed: dict[int, int] = {}
     total = 0
     degraded = tried = False
-    while hits > 0:
-        state = ctx.state
-        options_: list[Command] = []
+
+    def hit_options(state: GameState, hits: int, total: int, tried: bool) -> list[Command]:
+        found: list[Command] = []
         if hits >= 2 and not tried and not (weasels and total) and can_degrade(state):
-            options_.append(DEGRADE)
+            found.append(DEGRADE)
         if total < most and not (weasels and tried):
             for i in chosen:
-                options_.extend(
+                found.extend(
                     move_cmd(x, 1, IDS[i], AVAILABLE)
                     for x in air_targets(state.spaces[i].pieces, targets.get(i, BOTH))
                 )
-        if not options_:
-            break
+        if found:
+            found.append(DONE)
+        return found
+
+    while hits > 0:
         answer = yield ctx.ask(
             US,
-            "air-strike-hit",
+            Kind.REMOVE_PIECES,
             f"US Air Strike: {hits} hit(s) left -- Degrade the Trail (2 hits), remove an "
             "Active enemy piece (1 hit), or done",
-            (*options_, DONE),
+            partial(hit_options, ctx.state, hits, total, tried),
             "4.2.3",
+            none_done=True,
         )
         if isinstance(answer, Done):
             break
@@ -499,8 +525,7 @@ def _degrade(ctx: Ctx) -> Gen[bool]:
         state = ctx.state
         targets = tuple(
             move_cmd(x, 1, IDS[i], AVAILABLE)
-            for i in range(N_SPACES)
-            if OUTSIDE_SOUTH[i]
+            for i in OUTSIDE_SOUTH_SPACES
             for x in (
                 P.NVA_TROOPS,
                 P.NVA_GUERRILLA_UNDERGROUND,
@@ -513,7 +538,7 @@ def _degrade(ctx: Ctx) -> Gen[bool]:
             answer = yield from ask_unless_one(
                 ctx,
                 US,
-                "sa-2s",
+                Kind.REMOVE_PIECES,
                 "SA-2s (unshaded): remove 1 NVA piece outside the South",
                 targets,
                 "5.3",

@@ -14,7 +14,7 @@ from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects, forces
 from coinlake.rules.actions import Outcome, SpecialActivitySlot, special_activity
-from coinlake.rules.core import Ask, Ctx
+from coinlake.rules.core import Ask, Ctx, Kind
 from coinlake.rules.insurgent_operations import (
     ALL_SPACES,
     IDX,
@@ -23,14 +23,15 @@ from coinlake.rules.insurgent_operations import (
     place_own,
     space_pool,
     supply,
-    word,
 )
-from coinlake.state.commands import Command
+from coinlake.state.commands import Choose, Command
 from coinlake.state.model import GameState, Support, Track
 from coinlake.state.queries import Control, control, control_of
 
 VC = Faction.VC
 ARVN_CUBES = (Piece.ARVN_TROOPS, Piece.ARVN_POLICE)
+REMOVE, REPLACE = Choose("remove"), Choose("replace")
+SUBVERT_MODES = (REMOVE, REPLACE)
 
 
 # == 4.5.1 Tax ================================================================================
@@ -177,16 +178,16 @@ def _subvert_in(ctx: Ctx, space: str) -> Generator[Ask, Command, int]:
     rule = "4.5.2"
     mode = yield ctx.ask(
         VC,
-        "subvert-mode",
+        Kind.CHOOSE_MODE,
         f"VC Subvert in {NAME[space]}: remove 2 ARVN cubes or replace 1 with a Guerrilla?",
-        (word("remove"), word("replace")),
+        SUBVERT_MODES,
         rule,
     )
-    count = 2 if mode == word("remove") else 1
+    count = 2 if mode == REMOVE else 1
     cubes = yield from forces.remove_one_at_a_time(
         ctx,
         VC,
-        "remove",
+        Kind.REMOVE_PIECES,
         lambda nth: f"VC: which ARVN cube in {NAME[space]} ({nth + 1} of {count})?",
         space,
         ARVN_CUBES,

@@ -23,6 +23,7 @@ from coinlake.state.model import (
     OUT_OF_PLAY,
     Counts,
     CoupPhase,
+    CoupStep,
     DeceptionMarker,
     Eligibility,
     GameResult,
@@ -217,6 +218,23 @@ class CoupPhaseChanged(Event):
 
 
 @frozen(kw_only=True)
+class CoupStepRecorded(Event):
+    """Progress within the Coup phase in progress after one of its steps (6.3-6.5): the new
+    value of every field of :class:`~coinlake.state.model.CoupStep` (all empty when the
+    phase's record is cleared)."""
+
+    part: str
+    spaces: tuple[str, ...]
+    used: int
+    levels: tuple[tuple[str, int], ...]
+    coin: tuple[str, ...]
+    nva: tuple[str, ...]
+    arrived: tuple[tuple[str, Piece, int], ...]
+    placed: int
+    withdrawn: int
+
+
+@frozen(kw_only=True)
 class GameEnded(Event):
     """The game is over (6.1, 6.4.5, 2.4.2): the fields of :class:`GameResult`, whose
     ``rule`` is this event's ``rule`` (7.2, 7.3)."""
@@ -333,6 +351,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CardMarkerChanged,
     DeceptionUsed,
     DeceptionRevealed,
+    CoupStepRecorded,
 )
 
 
@@ -475,6 +494,13 @@ def _coup_phase_changed(state: GameState, e: CoupPhaseChanged) -> GameState:
     return replace(state, coup_phase=e.phase)
 
 
+def _coup_step_recorded(state: GameState, e: CoupStepRecorded) -> GameState:
+    step = CoupStep(
+        e.part, e.spaces, e.used, e.levels, e.coin, e.nva, e.arrived, e.placed, e.withdrawn
+    )
+    return replace(state, coup_step=step)
+
+
 def _game_ended(state: GameState, e: GameEnded) -> GameState:
     result = GameResult(e.rule, e.outcome, e.winner, e.ranking, e.side_margins, e.margins, e.reason)
     return replace(state, result=result)
@@ -571,4 +597,5 @@ _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     CardMarkerChanged: _card_marker_changed,
     DeceptionUsed: _deception_used,
     DeceptionRevealed: _deception_revealed,
+    CoupStepRecorded: _coup_step_recorded,
 }

@@ -227,6 +227,48 @@ class CoupPhase(StrEnum):
 
 
 @frozen
+class CoupStep:
+    """Progress within the Coup phase in progress (6.3-6.5), kept between its small steps.
+
+    Each step of a long phase (one space Pacified or Agitated, one Redeploy or Commitment
+    move, one Withdrawal shift) runs as a procedure of its own that reads this record and
+    records what it did, so that resuming a phase after an undo, a fork or a load re-runs one
+    step, never the whole phase. Empty (the default) outside those phases.
+    """
+
+    part: str = ""
+    """The part of the phase under way (``"pacify-us"``, ``"arvn-troops"``, ``"withdrawal"``
+    ...); ``""`` before the phase's first step."""
+    spaces: tuple[str, ...] = ()
+    """The spaces the Faction whose part this is has selected so far (Pacification,
+    Agitation: each once, 6.3; Withdrawal: at most 1 level per space, 6.5)."""
+    used: int = 0
+    """Spaces selected so far for Pacification by US and ARVN together, or for Agitation
+    (4 at most, 6.3.1, 6.3.2)."""
+    levels: tuple[tuple[str, int], ...] = ()
+    """Levels each space has shifted so far by this phase's Pacification or Agitation (2 at
+    most per space, 6.3.1, 6.3.2)."""
+    coin: tuple[str, ...] = ()
+    """The spaces under COIN Control when the phase began (Redeploy, Commitment: Control is
+    adjusted only at the phase's end, 6.4.4, 6.5)."""
+    nva: tuple[str, ...] = ()
+    """The spaces under NVA Control when the phase began (Redeploy, 6.4.2)."""
+    arrived: tuple[tuple[str, Piece, int], ...] = ()
+    """Pieces that arrived at each location during the current part, which may not move again
+    in it; in the US moves of 6.5 also what counts against the 10 Troops and 2 Bases."""
+    placed: int = 0
+    """US Troop Casualties placed on the map in this Commitment Phase (6.5: they reduce the
+    10 Troops the US may then move)."""
+    withdrawn: int = 0
+    """US pieces the US moved from the map to Available in this Commitment Phase (6.5
+    WITHDRAWAL: every 2 let the VC shift 1 Population)."""
+
+
+NO_COUP_STEP = CoupStep()
+"""The empty :class:`CoupStep`, outside the phases that record progress."""
+
+
+@frozen
 class GameResult:
     """How the game ended (6.1, 7.1-7.3, 8.9).
 
@@ -300,6 +342,8 @@ class GameState:
     pending: Pending | None = None
     seq: int = 0
     coup_phase: CoupPhase | None = None
+    coup_step: CoupStep = NO_COUP_STEP
+    """Progress within the Coup phase in progress (:class:`CoupStep`), between its steps."""
     result: GameResult | None = None
     stay_eligible: tuple[Faction, ...] = ()
     """Factions an Event keeps Eligible at this card's adjustment (2.3.6 PLAY NOTE)."""
@@ -376,9 +420,9 @@ def replace(obj: T, **changes: Any) -> T:
     the reducer's hot path (these classes have no converters or validators to run).
     """
     new = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
+    fields = obj.__dict__.copy()
     fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 

@@ -7,118 +7,211 @@
 >>> game.save(path)
 >>> coinlake.load(path).state == game.state
 True
+
+Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value encoding in
+:mod:`coinlake.store.compact`, the JSON Schemas in ``schemas/``):
+
+- the **header** is a msgpack map with exactly the keys ``format`` (2), ``library`` (the
+  writing version), ``scenario``, ``seed`` (0..2**64-1), ``options`` (a map of
+  :class:`~coinlake.state.model.Options` fields; a missing one takes its default),
+  ``undo`` (``"free"``/``"strict"``), and the type tables ``commands`` and ``events``
+  (``[[name, [field, ...]], ...]``: the index of a type in its table is how frames name
+  it). Every value is checked against its type with no coercion (``"no"`` is not a
+  boolean, ``1.0`` not an integer, ``"SHORT"`` not a scenario);
+- each **journal frame** is a positional array:
+
+  - ``[0, faction, rule, command, [event, ...]]`` — an ``apply``: the deciding Faction (or
+    nil for the game's own steps), the rule of the Decision answered, the command, and the
+    events it produced after the opening ``Chosen`` event (rebuilt from the first three);
+  - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``.
+
+Loading streams the file frame by frame (bounded memory) and folds each frame's events as
+soon as it is read; a frame's events all carry the frame's command number (``seq``),
+which is therefore not written. Format 1 files (maps, the decision protocol before issue
+#8) are upcast: see :mod:`coinlake.store.v1`.
 """
 
 from __future__ import annotations
 
+import gc
 import os
+import typing
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from coinlake import __version__
 from coinlake.data.pieces import Faction
+from coinlake.data.scenarios import SCENARIOS
 from coinlake.engine import Game, UndoPolicy, start_state
 from coinlake.errors import CoinlakeError, LogFileError
-from coinlake.state.events import Chosen
-from coinlake.state.model import Options
-from coinlake.store.codec import (
-    converter,
-    structure_command,
-    structure_event,
-    unstructure_command,
-    unstructure_event,
+from coinlake.state.events import _HANDLERS, Chosen, Event
+from coinlake.state.model import GameState, Options
+from coinlake.store.compact import (
+    COMMANDS,
+    EVENTS,
+    REBUILT_EVENTS,
+    Malformed,
+    command_reader,
+    constructor,
+    decode_value,
+    encode_command,
+    file_table,
+    spec,
+    type_table,
 )
 from coinlake.store.logfile import (
     FORMAT_VERSION,
-    LogContents,
+    MAGIC,
+    LogReader,
     LogWriter,
-    digest,
+    frame_bytes,
     pack,
-    read_log,
+    unpack,
+    unpack_frame,
 )
 
-__all__ = ["LoadReport", "load", "load_with_report", "save_game"]
+__all__ = [
+    "APPLY",
+    "HEADER_KEYS",
+    "REDO",
+    "UNDO",
+    "LoadReport",
+    "header_of",
+    "journal_frames",
+    "load",
+    "load_with_report",
+    "save_game",
+]
 
-APPLY_KEYS = frozenset({"action", "faction", "command", "rule", "events"})
-"""Exactly the keys of an ``apply`` frame (``schemas/frame.schema.json``)."""
-HEADER_KEYS = frozenset({"format", "library", "scenario", "seed", "options", "undo"})
-"""Exactly the keys of a header frame (``schemas/header.schema.json``)."""
+APPLY, UNDO, REDO = 0, 1, 2
+"""The action codes that open a journal frame."""
+HEADER_KEYS = frozenset(
+    {"format", "library", "scenario", "seed", "options", "undo", "commands", "events"}
+)
+"""Exactly the keys of a format 2 header (``schemas/header.schema.json``)."""
+
+_FACTIONS: dict[str, Faction] = {f.value: f for f in Faction}
+_MAKE_CHOSEN = constructor(Chosen)
+"""``Chosen(seq, rule, faction, command)``, positional and fast."""
+_OPTION_TYPES: dict[str, Any] = {
+    f.name: typing.get_type_hints(Options)[f.name] for f in attrs.fields(Options)
+}
+_OPTIONS = {name: spec(tp) for name, tp in _OPTION_TYPES.items()}
 
 
+# -- writing ---------------------------------------------------------------------------------
 def header_of(game: Game) -> dict[str, Any]:
-    """The header frame: format and library versions, scenario, seed, options, undo policy."""
+    """The header: format and library versions, scenario, seed, options, undo policy and
+    the type tables."""
     root = game.root
+    options = root.options
     return {
         "format": FORMAT_VERSION,
         "library": __version__,
         "scenario": root.scenario,
         "seed": root.rng.seed,
-        "options": converter.unstructure(root.options),
+        "options": {name: _plain(getattr(options, name), s) for name, s in _OPTIONS.items()},
         "undo": game.undo_policy.value,
+        "commands": type_table(COMMANDS),
+        "events": type_table(EVENTS),
     }
 
 
-def journal_frames(game: Game) -> list[dict[str, Any]]:
-    """One plain-data frame per journal entry: ``apply`` (the command, its Faction, the rule
-    of the Decision it answered, and the events after the opening ``Chosen`` event, which the
-    first three fields determine), ``undo`` or ``redo``."""
-    frames: list[dict[str, Any]] = []
+def _plain(value: Any, s: Any) -> Any:
+    return value if s.encode is None else s.encode(value)
+
+
+def journal_frames(game: Game) -> list[tuple[Any, ...]]:
+    """One positional frame per journal entry (see the module docstring)."""
+    frames: list[tuple[Any, ...]] = []
+    encoders = {codec.cls: codec.encode for codec in EVENTS.values()}
     for entry in game.journal():
         if entry.action == "apply":
             node = entry.node
             chosen = node.events[0]
             assert node.command is not None and isinstance(chosen, Chosen)
+            seq = chosen.seq
+            rest = node.events[1:]
+            for e in rest:
+                if e.seq != seq or type(e) in REBUILT_EVENTS:
+                    raise ValueError(f"cannot save {e!r}: a frame's events share its seq")
             frames.append(
-                {
-                    "action": "apply",
-                    "faction": node.faction.value if node.faction else None,
-                    "command": unstructure_command(node.command),
-                    "rule": chosen.rule,
-                    "events": [unstructure_event(e) for e in node.events[1:]],
-                }
+                (
+                    APPLY,
+                    chosen.faction.value if chosen.faction is not None else None,
+                    chosen.rule,
+                    encode_command(node.command),
+                    tuple([encoders[type(e)](e) for e in rest]),
+                )
             )
         else:
-            frames.append({"action": entry.action})
+            frames.append((UNDO,) if entry.action == "undo" else (REDO,))
     return frames
 
 
 def save_game(game: Game, path: Path) -> None:
-    """Write ``game``'s journal to ``path``. If ``path`` already holds an earlier save of the
-    same game, only the new frames are appended; otherwise the file is written afresh
-    (to a temporary file first, then renamed)."""
-    header = header_of(game)
+    """Write ``game``'s journal to ``path``. If ``path`` already holds an intact format 2
+    save of the same game, only the new frames are appended; otherwise the file is written
+    afresh (to a temporary file first, then renamed)."""
+    header = pack(header_of(game))
     payloads = [pack(f) for f in journal_frames(game)]
-    chain = [digest(pack(header), b"")]
-    for p in payloads:
-        chain.append(digest(p, chain[-1]))
     if path.exists():
-        try:
-            old, last = read_log(path)
-        except LogFileError:
-            old, last = None, b""
-        if old is not None and not old.torn and old.header == header:
-            k = len(old.frames)
+        chain = [frame_bytes(header, MAGIC)[1]]
+        for p in payloads:
+            chain.append(frame_bytes(p, chain[-1])[1])
+        old = _intact_prefix(path, header)
+        if old is not None:
+            k, last = old
             if k <= len(payloads) and chain[k] == last:
-                writer = LogWriter(path, None, last)
-                writer.append(journal_frames(game)[k:])
-                writer.close()
+                if k < len(payloads):
+                    writer = LogWriter(path, None, last)
+                    writer.append(payloads[k:])
+                    writer.close()
                 return
     tmp = path.with_name(path.name + ".tmp")
     writer = LogWriter(tmp, header)
-    writer.append(journal_frames(game))
+    writer.append(payloads)
     writer.close()
     os.replace(tmp, path)
 
 
-class LoadReport:
-    """What :func:`load_with_report` found: whether a torn last frame was dropped."""
+def _intact_prefix(path: Path, header: bytes) -> tuple[int, bytes] | None:
+    """``(frames, last digest)`` of an intact format 2 log with this exact header, else
+    ``None`` (another game, another format, a torn or damaged file)."""
+    try:
+        with LogReader(path) as reader:
+            if reader.format != FORMAT_VERSION:
+                return None
+            for index, payload in reader:
+                if index is None and payload != header:
+                    return None
+            if reader.torn:
+                return None
+            return reader.frames, reader.last_digest
+    except LogFileError:
+        return None
 
-    def __init__(self, frames: int, torn: bool) -> None:
+
+# -- loading ---------------------------------------------------------------------------------
+class LoadReport:
+    """What :func:`load_with_report` found: the file's ``format`` version, how many journal
+    ``frames`` it replayed, whether a torn last frame was dropped (``torn``), and ``end``,
+    the byte offset just after the last good frame (where a repair would truncate)."""
+
+    def __init__(self, frames: int, torn: bool, format: int = FORMAT_VERSION, end: int = 0) -> None:  # noqa: A002
         self.frames = frames
         self.torn = torn
+        self.format = format
+        self.end = end
 
     def __repr__(self) -> str:
-        return f"LoadReport(frames={self.frames}, torn={self.torn})"
+        return (
+            f"LoadReport(frames={self.frames}, torn={self.torn}, format={self.format}, "
+            f"end={self.end})"
+        )
 
 
 def load(path: str | Path, *, verify: bool = True) -> Game:
@@ -129,63 +222,164 @@ def load(path: str | Path, *, verify: bool = True) -> Game:
 def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, LoadReport]:
     """Rebuild a game from a log file, frame by frame.
 
-    With ``verify`` (the default) every command is decided again by the rules and must
-    produce exactly the recorded events; without it the recorded events are folded as they
-    are (faster, for trusted files). Anything malformed raises :class:`LogFileError` naming
-    the frame. A torn last frame is dropped and reported (``report.torn``).
+    With ``verify`` (the default) every command is decided again by the rules
+    (:meth:`Game.apply`) and must produce exactly the recorded events; without it the
+    recorded events are folded as they are (faster, for trusted files). Anything malformed
+    raises :class:`LogFileError` naming the frame (``None``: the header). A torn last
+    frame is dropped and reported (``report.torn``). A format 1 file is always re-decided,
+    whatever ``verify`` says (its events name procedures of an older engine, so they cannot
+    be folded); see :mod:`coinlake.store.v1`.
     """
-    contents, _ = read_log(path)
-    game = _new_from_header(contents)
-    for index, frame in enumerate(contents.frames):
-        try:
-            _replay_frame(game, frame, verify)
-        except (CoinlakeError, ValueError, KeyError, TypeError, IndexError) as exc:
-            raise LogFileError(str(exc), frame=index) from None
-        except Exception as exc:  # cattrs validation groups and anything else malformed
-            raise LogFileError(f"malformed frame ({exc})", frame=index) from None
-    return game, LoadReport(len(contents.frames), contents.torn)
-
-
-def _new_from_header(contents: LogContents) -> Game:
-    h = contents.header
+    enabled = gc.isenabled()
+    gc.disable()  # the loop allocates only acyclic, long-lived objects
     try:
-        if h.get("format") != FORMAT_VERSION:
-            raise ValueError(f"unsupported format version {h.get('format')!r}")
+        with LogReader(path) as reader:
+            frames = iter(reader)
+            first = next(frames, None)
+            if first is None:
+                raise LogFileError("the file has no header", frame=None)
+            header = unpack_frame(first[1], None)
+            if reader.format == FORMAT_VERSION:
+                game, commands, events = _from_header(header)
+                _replay(game, frames, commands, events, verify)
+            else:
+                from coinlake.store import v1
+
+                game = v1.replay(header, frames, _new_game, _check_options)
+            report = LoadReport(reader.frames, reader.torn, reader.format, reader.end)
+    finally:
+        if enabled:
+            gc.enable()
+    return game, report
+
+
+def _new_game(scenario: Any, seed: Any, options: Options, undo: Any) -> Game:
+    """A new game from checked header values (raises ``ValueError`` when they do not fit
+    together, e.g. options that 1.5 does not allow)."""
+    if scenario.__class__ is not str or scenario not in SCENARIOS:
+        raise Malformed(f"scenario: expected one of {sorted(SCENARIOS)}, got {scenario!r}")
+    if seed.__class__ is not int or not 0 <= seed < 2**64:
+        raise Malformed(f"seed: expected an integer in 0..2**64-1, got {seed!r}")
+    if undo.__class__ is not str or undo not in {p.value for p in UndoPolicy}:
+        raise Malformed(f"undo: expected 'free' or 'strict', got {undo!r}")
+    return Game(start_state(scenario, seed, options), undo=UndoPolicy(undo), saver=save_game)
+
+
+def _check_options(value: Any) -> Options:
+    """The options map of a header, checked field by field without coercion."""
+    if value.__class__ is not dict:
+        raise Malformed(f"options: expected a map, got {value!r}"[:120])
+    unknown = sorted(set(value) - set(_OPTION_TYPES), key=str)
+    if unknown:
+        raise Malformed(f"options: unknown keys {unknown}")
+    kw = {k: decode_value(_OPTION_TYPES[k], v, f"options.{k}") for k, v in value.items()}
+    return Options(**kw)
+
+
+def _from_header(
+    h: Any,
+) -> tuple[
+    Game,
+    dict[int, Callable[..., Any]],
+    dict[int, tuple[Callable[..., Any], Callable[[GameState, Any], GameState]]],
+]:
+    """The new game a format 2 header describes, and the file's type tables."""
+    try:
+        if h.__class__ is not dict:
+            raise Malformed("the header is not a map")
         if set(h) != HEADER_KEYS:
-            raise ValueError(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
-        if not isinstance(h["library"], str):
-            raise ValueError("library version is not a string")
-        options = converter.structure(h["options"], Options)
-        seed = h["seed"]
-        if not isinstance(seed, int):
-            raise ValueError("seed is not an integer")
-        state = start_state(h["scenario"], seed, options)
-        return Game(state, undo=UndoPolicy(h["undo"]), saver=save_game)
+            raise Malformed(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
+        if h["format"].__class__ is not int or h["format"] != FORMAT_VERSION:
+            raise Malformed(f"format: expected {FORMAT_VERSION}, got {h['format']!r}")
+        if h["library"].__class__ is not str:
+            raise Malformed("library: expected a string")
+        commands = file_table(h["commands"], COMMANDS, "commands")
+        decoders = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
+        classes = {c.decode: c.cls for c in EVENTS.values()}
+        events = {i: (d, _HANDLERS[classes[d]]) for i, d in decoders.items()}
+        options = _check_options(h["options"])
+        game = _new_game(h["scenario"], h["seed"], options, h["undo"])
     except Exception as exc:
         raise LogFileError(f"bad header ({exc})", frame=None) from None
+    return game, commands, events
 
 
-def _replay_frame(game: Game, frame: dict[str, Any], verify: bool) -> None:
-    action = frame.get("action")
-    if action == "undo" and len(frame) == 1:
-        game.undo()
-    elif action == "redo" and len(frame) == 1:
-        game.redo()
-    elif action == "apply" and frame.keys() == APPLY_KEYS:
-        raw = frame["events"]
-        if not isinstance(raw, list) or not isinstance(frame["rule"], str):
-            raise ValueError("events is not a list or rule is not a string")
-        faction = Faction(frame["faction"]) if frame["faction"] is not None else None
-        command = structure_command(frame["command"])
-        chosen = Chosen(seq=game.state.seq, rule=frame["rule"], faction=faction, command=command)
-        events = (chosen, *(structure_event(e) for e in raw))
-        if verify:
-            produced = game.apply(command)
-            if produced != events:
-                raise ValueError("recorded events differ from what the rules produce")
-            if game.node.faction != faction:
-                raise ValueError("recorded faction differs from the deciding faction")
-        else:
-            game.record(command, faction, events)
-    else:
-        raise ValueError(f"unknown or malformed action {action!r}")
+def _replay(
+    game: Game,
+    frames: Iterator[tuple[int | None, bytes]],
+    commands: dict[int, Callable[..., Any]],
+    events: dict[int, tuple[Callable[..., Any], Callable[[GameState, Any], GameState]]],
+    verify: bool,
+) -> None:
+    """Replay format 2 journal frames as they stream in: decode, then fold (or re-decide
+    and compare)."""
+    index: int | None = None
+    factions = _FACTIONS
+    chosen = _HANDLERS[Chosen]
+    read_command = command_reader(commands)
+    make_chosen = _MAKE_CHOSEN
+    record = game.record
+    apply = game.apply
+    try:
+        for index, payload in frames:
+            frame = unpack(payload)
+            if frame.__class__ is not tuple or not frame or frame[0].__class__ is not int:
+                raise Malformed("a frame is an array that starts with its action code")
+            action = frame[0]
+            if action == APPLY and len(frame) == 5:
+                _, faction, rule, command, raw = frame
+                if faction is not None:
+                    if faction.__class__ is not str or faction not in factions:
+                        raise Malformed(f"faction: expected a Faction or nil, got {faction!r}")
+                    faction = factions[faction]
+                if rule.__class__ is not str:
+                    raise Malformed(f"rule: expected a string, got {rule!r}")
+                command = read_command(command)
+                if raw.__class__ is not tuple:
+                    raise Malformed(f"events: expected an array, got {raw!r}"[:120])
+                state = game.node.state
+                seq = state.seq
+                event: Event = make_chosen(seq, rule, faction, command)
+                decoded = [event]
+                if not verify:
+                    state = chosen(state, event)
+                for a in raw:
+                    t = a[0]
+                    if t.__class__ is not int:
+                        raise Malformed(f"event type: expected an integer, got {t!r}")
+                    step = events.get(t)
+                    if step is None:
+                        raise Malformed(f"event type {t} is not in the header's table")
+                    decode, fold = step
+                    event = decode(a, seq, commands)
+                    decoded.append(event)
+                    if not verify:
+                        state = fold(state, event)
+                recorded = tuple(decoded)
+                if verify:
+                    produced = apply(command)
+                    if produced != recorded:
+                        raise Malformed(_difference(recorded, produced))
+                else:
+                    record(command, faction, recorded, state)
+            elif action == UNDO and len(frame) == 1:
+                game.undo()
+            elif action == REDO and len(frame) == 1:
+                game.redo()
+            else:
+                raise Malformed(f"unknown or malformed action {frame!r}"[:120])
+    except LogFileError:
+        raise
+    except (CoinlakeError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise LogFileError(str(exc) or type(exc).__name__, frame=index) from None
+    except Exception as exc:
+        raise LogFileError(f"malformed frame ({type(exc).__name__}: {exc})", frame=index) from None
+
+
+def _difference(recorded: tuple[Event, ...], produced: tuple[Event, ...]) -> str:
+    for i, (r, p) in enumerate(zip(recorded, produced, strict=False)):
+        if r != p:
+            return f"recorded event {i} differs from what the rules produce: {r!r} != {p!r}"
+    return (
+        f"the rules produce {len(produced)} events where the file records {len(recorded)}"
+    )

@@ -1,14 +1,35 @@
-"""The append-only log file: a header frame, then one frame per journal entry.
+"""The append-only log file: framing, checksums, streaming reads.
 
-Layout: the 8-byte magic ``COINLAKE``, then frames. A frame is a 4-byte big-endian payload
-length, an 8-byte BLAKE2b digest, and the msgpack payload. Each digest covers the payload
-*and the previous frame's digest*, so a frame cannot be altered, dropped or moved without
-breaking every digest after it. Frame ``None`` is the header; journal frames count from 0.
+Format 2 (written by this version)
+----------------------------------
+The 8-byte magic ``COINLAK2``, then frames. Frame ``None`` is the header (a msgpack map);
+journal frames count from 0 (positional msgpack arrays, see :mod:`coinlake.store`). A frame
+is a 16-byte prefix and a msgpack payload::
 
-Reading never trusts the file: sizes are bounded before anything is allocated, msgpack is
-decoded with limits and no extension types, and every frame is schema-checked by the caller.
-A file that ends inside a frame (a crash while writing) yields every complete frame before it
-and ``torn=True``.
+    length  u32 big-endian   payload size in bytes
+    digest  8 bytes          BLAKE2b-64(previous digest + payload)
+    check   u32 big-endian   CRC-32(previous digest + length + digest)
+    payload length bytes
+
+"Previous digest" is the digest of the frame before, and the magic itself for the header,
+so the digests chain: a frame cannot be altered, dropped or moved without breaking every
+digest after it. The ``check`` makes each prefix verifiable on its own, *before* its length
+is trusted: a damaged length, digest or check in any frame, last one included, is reported
+as corruption naming that frame. The only damage that is recovered is a **torn tail**, the
+trace of a crash while appending: the file ends inside the last frame's prefix, or after a
+good prefix whose payload is cut short. Everything before it is kept and ``torn`` is set.
+
+Format 1 (read only)
+--------------------
+The magic ``COINLAKE``; a 12-byte prefix (``u32`` length, BLAKE2b-64 of previous digest +
+payload, the first previous digest being empty) and a msgpack map per frame. Its prefixes
+carry no check, so a damaged length there can only be caught by the size limits, the
+digest, or (at the end of the file) be read as a torn tail.
+
+Reading never trusts the file: the file size is capped before anything is read
+(:data:`MAX_FILE_BYTES`), frames are read in chunks of at most :data:`CHUNK_BYTES` plus one
+frame (bounded memory whatever the file size or frame count), every length is bounded
+before it is used, and payloads are decoded with no extension types and no coercion.
 """
 
 from __future__ import annotations
@@ -16,8 +37,10 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from types import TracebackType
 from typing import Any, BinaryIO
 
 import msgpack
@@ -25,136 +48,263 @@ from attrs import frozen
 
 from coinlake.errors import LogFileError
 
-MAGIC = b"COINLAKE"
-FORMAT_VERSION = 1
+MAGIC = b"COINLAK2"
+"""Magic of format 2, the format written."""
+MAGIC_V1 = b"COINLAKE"
+"""Magic of format 1 (read only)."""
+FORMAT_VERSION = 2
 MAX_HEADER_BYTES = 64 * 1024
 MAX_FRAME_BYTES = 4 * 1024 * 1024
 MAX_FRAMES = 10_000_000
-_PREFIX = struct.Struct(">I8s")
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""Larger files are refused before anything is read (a Full game takes well under 1 MB)."""
+CHUNK_BYTES = 256 * 1024
+"""Bytes read at a time: the reader holds at most this plus one frame."""
 
+PREFIX = struct.Struct(">I8sI")
+"""Format 2 frame prefix: length, digest, check."""
+PREFIX_V1 = struct.Struct(">I8s")
+"""Format 1 frame prefix: length, digest."""
 
-@frozen
-class LogContents:
-    """What a log file holds: its header, its frames' payloads, and whether its last frame
-    was torn (incomplete) and dropped."""
-
-    header: dict[str, Any]
-    frames: tuple[dict[str, Any], ...]
-    torn: bool
+_blake2b = hashlib.blake2b
+_crc32 = zlib.crc32
 
 
 def digest(payload: bytes, previous: bytes) -> bytes:
     """The chained 8-byte digest of one frame."""
-    return hashlib.blake2b(previous + payload, digest_size=8).digest()
+    return _blake2b(previous + payload, digest_size=8).digest()
 
 
-def pack(obj: dict[str, Any]) -> bytes:
-    """msgpack bytes of a plain dict (deterministic for the same input)."""
+def prefix_check(previous: bytes, length: int, frame_digest: bytes) -> int:
+    """The CRC-32 that makes a format 2 prefix verifiable on its own."""
+    return _crc32(previous + length.to_bytes(4, "big") + frame_digest)
+
+
+def frame_bytes(payload: bytes, previous: bytes) -> tuple[bytes, bytes]:
+    """A whole format 2 frame (prefix + payload) and its digest."""
+    d = _blake2b(previous + payload, digest_size=8).digest()
+    n = len(payload)
+    return PREFIX.pack(n, d, _crc32(previous + n.to_bytes(4, "big") + d)) + payload, d
+
+
+def pack(obj: Any) -> bytes:
+    """msgpack bytes of plain data (deterministic for the same input)."""
     out: bytes = msgpack.packb(obj, use_bin_type=True)
     return out
-
-
-def _unpack(data: bytes, frame: int | None) -> dict[str, Any]:
-    try:
-        obj = msgpack.unpackb(
-            data,
-            raw=False,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-        )
-    except Exception as exc:
-        raise LogFileError(f"payload is not valid msgpack ({exc})", frame=frame) from None
-    if not isinstance(obj, dict):
-        raise LogFileError("payload is not a map", frame=frame)
-    return obj
 
 
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not allowed")
 
 
-class LogWriter:
-    """Appends frames to a log file, flushing each so a crash loses at most the last one."""
+def unpack(data: bytes) -> Any:
+    """Decode one payload: arrays as tuples, strings as UTF-8, maps with string keys only,
+    no extension types. Raises ``ValueError`` (or another ``Exception``) when malformed."""
+    return msgpack.unpackb(
+        data, use_list=False, raw=False, strict_map_key=True, ext_hook=_no_ext
+    )
 
-    def __init__(self, path: Path, header: dict[str, Any] | None, last_digest: bytes = b"") -> None:
-        self.path = path
-        self._last = last_digest
-        self._file: BinaryIO
-        if header is not None:
-            self._file = open(path, "wb")  # noqa: SIM115 - closed in close()
-            self._file.write(MAGIC)
-            self._write(pack(header))
-        else:
-            self._file = open(path, "ab")  # noqa: SIM115
-        self._file.flush()
 
-    def _write(self, payload: bytes) -> None:
-        if len(payload) > MAX_FRAME_BYTES:
-            raise ValueError(f"frame of {len(payload)} bytes exceeds {MAX_FRAME_BYTES}")
-        d = digest(payload, self._last)
-        self._file.write(_PREFIX.pack(len(payload), d) + payload)
-        self._last = d
+def unpack_frame(data: bytes, frame: int | None) -> Any:
+    """:func:`unpack`, with errors turned into :class:`LogFileError` naming ``frame``."""
+    try:
+        return unpack(data)
+    except Exception as exc:
+        raise LogFileError(f"payload is not valid msgpack ({exc})", frame=frame) from None
 
-    def append(self, frames: Iterable[dict[str, Any]]) -> None:
-        """Append frames and flush them to disk."""
-        for frame in frames:
-            self._write(pack(frame))
-        self._file.flush()
-        os.fsync(self._file.fileno())
+
+# -- reading ---------------------------------------------------------------------------------
+class LogReader:
+    """Streams the frames of a log file, checking sizes and checksums as it goes.
+
+    >>> # with LogReader(path) as reader:
+    >>> #     for index, payload in reader: ...   # index None: the header
+    >>> #     reader.torn, reader.frames, reader.end, reader.last_digest
+
+    Iterating yields ``(index, payload)``: ``None`` and the header's payload first, then the
+    journal frames from 0. Iteration stops at the end of the file or at a torn tail
+    (``torn`` set); anything else wrong raises :class:`LogFileError` naming the frame.
+    After iteration, ``frames`` is the number of journal frames yielded, ``end`` the byte
+    offset just after the last good frame, ``last_digest`` that frame's digest.
+    """
+
+    def __init__(self, path: str | Path, *, max_bytes: int | None = None) -> None:
+        cap = MAX_FILE_BYTES if max_bytes is None else max_bytes
+        self.path = Path(path)
+        try:
+            self._file: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        except OSError as exc:
+            raise LogFileError(f"cannot open the file ({exc.strerror})", frame=None) from None
+        try:
+            self.size = os.fstat(self._file.fileno()).st_size
+            if self.size > cap:
+                raise LogFileError(
+                    f"file of {self.size} bytes exceeds the limit of {cap} bytes", frame=None
+                )
+            magic = self._file.read(len(MAGIC))
+            if magic == MAGIC:
+                self.format = 2
+            elif magic == MAGIC_V1:
+                self.format = 1
+            else:
+                raise LogFileError("not a coinlake log file (bad magic)", frame=None)
+        except BaseException:
+            self._file.close()
+            raise
+        self.torn = False
+        self.frames = 0
+        self.end = len(MAGIC)
+        self.last_digest = MAGIC if self.format == 2 else b""
+
+    def __enter__(self) -> LogReader:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
 
     def close(self) -> None:
         self._file.close()
 
+    def __iter__(self) -> Iterator[tuple[int | None, bytes]]:
+        v2 = self.format == 2
+        prefix = PREFIX if v2 else PREFIX_V1
+        psize = prefix.size
+        unpack_prefix = prefix.unpack_from
+        blake2b, crc32 = _blake2b, _crc32
+        read = self._file.read
+        size = self.size
+        buf = b""
+        off = 0  # position in buf of the next frame
+        pos = len(MAGIC)  # file offset of the next frame (buf[off])
+        fpos = pos  # file offset just after buf
+        previous = self.last_digest
+        index: int | None = None
+        limit = MAX_HEADER_BYTES
+        while True:
+            remaining = size - pos
+            if remaining == 0:
+                return
+            if index is not None and index >= MAX_FRAMES:
+                raise LogFileError(f"more than {MAX_FRAMES} frames", frame=index)
+            if remaining < psize:
+                self._torn(index)
+                return
+            if len(buf) - off < psize:
+                buf = buf[off:] + read(min(size - fpos, max(CHUNK_BYTES, psize)))
+                fpos, off = pos + len(buf), 0
+                if len(buf) < psize:  # the file shrank while being read
+                    self._torn(index)
+                    return
+            if v2:
+                length, stored, check = unpack_prefix(buf, off)
+                if crc32(previous + buf[off : off + 12]) != check:
+                    raise LogFileError(
+                        "damaged frame prefix (its length, digest or check was altered)",
+                        frame=index,
+                    )
+            else:
+                length, stored = unpack_prefix(buf, off)
+            if length > limit:
+                raise LogFileError(f"frame length {length} exceeds the limit {limit}", frame=index)
+            if remaining - psize < length:
+                self._torn(index)
+                return
+            end = off + psize + length
+            if end > len(buf):
+                buf = buf[off:] + read(min(size - fpos, max(CHUNK_BYTES, psize + length)))
+                fpos, off = pos + len(buf), 0
+                end = psize + length
+                if end > len(buf):  # the file shrank while being read
+                    self._torn(index)
+                    return
+            payload = buf[off + psize : end]
+            if blake2b(previous + payload, digest_size=8).digest() != stored:
+                raise LogFileError(
+                    "checksum mismatch: the frame was altered or reordered", frame=index
+                )
+            yield index, payload
+            previous = stored
+            pos += psize + length
+            off = end
+            self.end, self.last_digest = pos, stored
+            if index is None:
+                index, limit = 0, MAX_FRAME_BYTES
+            else:
+                index += 1
+                self.frames = index
 
-def _frames(data: bytes) -> Iterator[tuple[int | None, bytes | None, bytes]]:
-    """Yield ``(index, payload, digest)``; payload ``None`` marks a torn tail."""
-    pos, index, previous = len(MAGIC), None, b""
-    limit = MAX_HEADER_BYTES
-    count = 0
-    while pos < len(data):
-        if len(data) - pos < _PREFIX.size:
-            yield index, None, previous
-            return
-        length, stored = _PREFIX.unpack_from(data, pos)
-        if length > limit:
-            raise LogFileError(f"frame length {length} exceeds the limit {limit}", frame=index)
-        start = pos + _PREFIX.size
-        if start + length > len(data):
-            yield index, None, previous
-            return
-        payload = data[start : start + length]
-        if digest(payload, previous) != stored:
-            raise LogFileError("checksum mismatch: the frame was altered or reordered", frame=index)
-        yield index, payload, stored
-        previous, pos = stored, start + length
-        index = count
-        count += 1
-        limit = MAX_FRAME_BYTES
-        if count > MAX_FRAMES:
-            raise LogFileError(f"more than {MAX_FRAMES} frames", frame=index)
+    def _torn(self, index: int | None) -> None:
+        if index is None:
+            raise LogFileError("the header is incomplete", frame=None)
+        self.torn = True
+
+
+@frozen
+class LogContents:
+    """A whole log file decoded into memory (:func:`read_log`): its format version, header,
+    frames' payloads, and whether its last frame was torn and dropped."""
+
+    header: Any
+    frames: tuple[Any, ...]
+    torn: bool
+    format: int = FORMAT_VERSION
 
 
 def read_log(path: str | Path) -> tuple[LogContents, bytes]:
-    """Read and check a log file; returns its contents and the last good frame's digest."""
-    data = Path(path).read_bytes()
-    if not data.startswith(MAGIC):
-        raise LogFileError("not a coinlake log file (bad magic)", frame=None)
-    header: dict[str, Any] | None = None
-    frames: list[dict[str, Any]] = []
-    torn = False
-    last = b""
-    for index, payload, d in _frames(data):
-        if payload is None:
-            if header is None:
-                raise LogFileError("the header is incomplete", frame=None)
-            torn = True
-            break
-        obj = _unpack(payload, index)
-        if header is None:
-            header = obj
+    """Read, check and decode a whole log file (for tools and tests; loading a game streams
+    instead). Returns its contents and the last good frame's digest."""
+    header: Any = None
+    frames: list[Any] = []
+    with LogReader(path) as reader:
+        for index, payload in reader:
+            obj = unpack_frame(payload, index)
+            if index is None:
+                header = obj
+            else:
+                frames.append(obj)
+        return LogContents(header, tuple(frames), reader.torn, reader.format), reader.last_digest
+
+
+# -- writing ---------------------------------------------------------------------------------
+class LogWriter:
+    """Appends format 2 frames to a log file; :meth:`append` flushes and syncs, so a crash
+    loses at most the frames being appended (a torn tail)."""
+
+    def __init__(self, path: Path, header: bytes | None, last_digest: bytes = MAGIC) -> None:
+        """A new file holding ``header`` (a payload), or, with ``header=None``, the end of an
+        existing file whose last frame's digest is ``last_digest``."""
+        self.path = path
+        self._last = last_digest
+        if header is not None:
+            self._file: BinaryIO = open(path, "wb")  # noqa: SIM115 - closed in close()
+            self._last = MAGIC
+            self._file.write(MAGIC)
+            self.append([header], limit=MAX_HEADER_BYTES)
         else:
-            frames.append(obj)
-        last = d
-    if header is None:
-        raise LogFileError("the file has no header", frame=None)
-    return LogContents(header, tuple(frames), torn), last
+            self._file = open(path, "ab")  # noqa: SIM115
+
+    @property
+    def last_digest(self) -> bytes:
+        return self._last
+
+    def append(self, payloads: Iterable[bytes], *, limit: int = MAX_FRAME_BYTES) -> None:
+        """Append frames (msgpack payloads), then flush them to disk."""
+        out = bytearray()
+        last = self._last
+        for payload in payloads:
+            if len(payload) > limit:
+                raise ValueError(f"frame of {len(payload)} bytes exceeds {limit}")
+            data, last = frame_bytes(payload, last)
+            out += data
+        self._file.write(out)
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self._last = last
+
+    def close(self) -> None:
+        self._file.close()

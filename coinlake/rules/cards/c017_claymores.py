@@ -14,7 +14,8 @@ from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx, Kind, Proc
+from coinlake.state.commands import Move
 from coinlake.state.model import AVAILABLE, CASUALTIES
 
 COIN_BASES = (Piece.US_BASE, Piece.ARVN_BASE)
@@ -42,23 +43,31 @@ def claymores_shaded(ctx: Ctx, faction: Faction) -> Proc:
     )
     if where is None:
         return
-    bases = [(b, where) for b in COIN_BASES if ctx.state.space(where).pieces[b]]
-    base = bases[0][0]
-    if len(bases) > 1:
-        choice = yield from lib.choose_word(
-            ctx, faction, [b.token for b, _ in bases], f"{faction}: which COIN Base?", "5.1"
-        )
-        base = next(b for b, _ in bases if b.token == choice)
-    lib.remove(ctx, base, where, 1, "5.1", to=CASUALTIES if base is Piece.US_BASE else AVAILABLE)
-    guerrillas = [g for g in UNDERGROUND_INSURGENTS if ctx.state.space(where).pieces[g]]
-    guerrilla = guerrillas[0]
-    if len(guerrillas) > 1:
-        choice = yield from lib.choose_word(
-            ctx,
-            faction,
-            [g.token for g in guerrillas],
-            f"{faction}: which Underground Guerrilla in {where}?",
-            "5.1",
-        )
-        guerrilla = next(g for g in guerrillas if g.token == choice)
-    lib.remove(ctx, guerrilla, where, 1, "5.1")
+    if ctx.top is not None:  # the questions below work that space
+        ctx.top.space = where
+    here = ctx.state.space(where).pieces
+    base = yield ctx.ask(
+        faction,
+        Kind.REMOVE_PIECES,
+        f"{faction}: which COIN Base to remove from {lib.info(where).name}?",
+        tuple(
+            Move(b, 1, where, CASUALTIES if b is Piece.US_BASE else AVAILABLE)
+            for b in COIN_BASES
+            if here[b]
+        ),
+        "5.1",
+        single=True,
+    )
+    assert isinstance(base, Move)
+    lib.remove(ctx, base.piece, where, 1, "5.1", to=base.destination)
+    here = ctx.state.space(where).pieces
+    guerrilla = yield ctx.ask(
+        faction,
+        Kind.REMOVE_PIECES,
+        f"{faction}: which Underground Guerrilla to remove from {lib.info(where).name}?",
+        tuple(Move(g, 1, where, AVAILABLE) for g in UNDERGROUND_INSURGENTS if here[g]),
+        "5.1",
+        single=True,
+    )
+    assert isinstance(guerrilla, Move)
+    lib.remove(ctx, guerrilla.piece, where, 1, "5.1")

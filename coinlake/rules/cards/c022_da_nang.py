@@ -13,8 +13,8 @@ from coinlake.data.map import SPACES, space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
-from coinlake.state.commands import Command, Done, Move
+from coinlake.rules.core import DONE, Ctx, Kind, Proc
+from coinlake.state.commands import Command, Move
 from coinlake.state.model import AVAILABLE, OUT_OF_PLAY, Support
 
 DA_NANG = "da-nang"
@@ -29,14 +29,13 @@ def da_nang_unshaded(ctx: Ctx, faction: Faction) -> Proc:
             options.append(Move(Piece.US_TROOPS, 1, AVAILABLE, DA_NANG))
         if from_out_of_play < 3 and lib.can_place(ctx.state, Piece.US_TROOPS, DA_NANG, OUT_OF_PLAY):
             options.append(Move(Piece.US_TROOPS, 1, OUT_OF_PLAY, DA_NANG))
-        if not options:
-            return
         answer = yield ctx.ask(
             Faction.US,
-            "place",
+            Kind.PLACE_PIECES,
             f"US: place US Troops in Da Nang ({placed + 1} of up to 6)",
-            (*options, Done()),
+            (*options, DONE) if options else (),
             "5.1",
+            none_done=True,
         )
         if not isinstance(answer, Move):
             return

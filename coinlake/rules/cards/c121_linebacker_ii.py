@@ -15,13 +15,15 @@ Effect, all implemented:
 
 from __future__ import annotations
 
+from functools import partial
+
 from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction, Piece, pieces_of
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import pivotal
-from coinlake.rules.core import Ctx, Proc, ask_unless_one
-from coinlake.state.commands import Command, Done, Move
+from coinlake.rules.core import DONE, Ctx, Kind, Proc, ask_unless_one
+from coinlake.state.commands import Command, Move
 from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, Track
 from coinlake.state.queries import victory_markers
 
@@ -42,20 +44,29 @@ def linebacker_ii(ctx: Ctx, faction: Faction) -> Proc:
     yield from _casualties_to_available(ctx)
 
 
+def _base_removals(state: GameState) -> list[Command]:
+    """Every NVA Base the NVA may remove, then ``done`` when only Tunneled Bases are left
+    (not forced, 5.1.1); nothing when none is left."""
+    options: list[Command] = [
+        Move(base, 1, s.id, AVAILABLE)
+        for s in SPACES
+        for base in NVA_BASES
+        if state.spaces[s.index].pieces[base]
+    ]
+    if options and not any(m.piece is Piece.NVA_BASE for m in options if isinstance(m, Move)):
+        options.append(DONE)
+    return options
+
+
 def _nva_removes_bases(ctx: Ctx) -> Proc:
     for nth in (1, 2):
-        options: list[Command] = [
-            Move(base, 1, s.id, AVAILABLE)
-            for s in SPACES
-            for base in NVA_BASES
-            if ctx.state.space(s.id).pieces[base]
-        ]
-        if not options:
-            return
-        if not any(m.piece is Piece.NVA_BASE for m in options if isinstance(m, Move)):
-            options.append(Done())  # only Tunneled Bases left: not forced (5.1.1)
         answer = yield ctx.ask(
-            Faction.NVA, "remove", f"NVA: remove an NVA Base ({nth} of 2)", tuple(options), "5.1"
+            Faction.NVA,
+            Kind.REMOVE_PIECES,
+            f"NVA: remove an NVA Base ({nth} of 2)",
+            partial(_base_removals, ctx.state),
+            "5.1",
+            none_done=True,
         )
         if not isinstance(answer, Move):
             return
@@ -70,7 +81,7 @@ def _casualties_to_available(ctx: Ctx) -> Proc:
         answer = yield from ask_unless_one(
             ctx,
             Faction.US,
-            "move",
+            Kind.MOVE_PIECES,
             f"US: a Casualty to Available ({nth} of 3)",
             tuple(Move(p, 1, CASUALTIES, AVAILABLE) for p in kinds),
             "5.1",

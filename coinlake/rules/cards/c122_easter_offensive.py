@@ -19,12 +19,14 @@ Effect:
 
 from __future__ import annotations
 
+from functools import partial
+
 from coinlake.data.map import SPACES, space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import actions, effects
 from coinlake.rules.cards.registry import pivotal
-from coinlake.rules.core import Ctx, Proc
-from coinlake.state.commands import Command, Done, Move
+from coinlake.rules.core import DONE, Ctx, Kind, Proc
+from coinlake.state.commands import Command, Move
 from coinlake.state.model import GameState
 
 COIN_PIECES = tuple(p for p in Piece if p.faction.is_coin)
@@ -49,6 +51,17 @@ def easter_offensive(ctx: Ctx, faction: Faction) -> Proc:
     yield from actions.free_action(ctx, Faction.NVA, "attack", mode="troops", mandatory=True)
 
 
+def _troop_moves(movable: dict[str, int]) -> tuple[Command, ...]:
+    """A Troop from each LoC with Troops still to move, to each adjacent space; or done."""
+    options: list[Command] = [
+        Move(Piece.NVA_TROOPS, 1, loc, SPACES[adj].id)
+        for loc, n in movable.items()
+        if n
+        for adj in space(loc).adjacent
+    ]
+    return (*options, DONE)
+
+
 def _troops_leave_locs(ctx: Ctx) -> Proc:
     state = ctx.state
     movable = {
@@ -59,17 +72,11 @@ def _troops_leave_locs(ctx: Ctx) -> Proc:
         and not state.space(s.id).count(*COIN_PIECES)
     }
     while any(movable.values()):
-        options: list[Command] = [
-            Move(Piece.NVA_TROOPS, 1, loc, SPACES[adj].id)
-            for loc, n in movable.items()
-            if n
-            for adj in space(loc).adjacent
-        ]
         answer = yield ctx.ask(
             Faction.NVA,
-            "move",
+            Kind.MOVE_PIECES,
             "NVA: move a Troop from a LoC without US/ARVN pieces 1 space (or done)",
-            (*options, Done()),
+            partial(_troop_moves, dict(movable)),
             "5.1",
         )
         if not isinstance(answer, Move):

@@ -14,7 +14,8 @@
   while one is left.
 
 Choices are asked step by step with the ordinary commands: ``Select`` a space, ``Move`` one
-piece between a location and another, ``Choose`` a word, ``Done`` to stop an "up to".
+piece between a location and another, ``Choose`` a word, ``Done`` to stop an "up to"; each
+question names its :class:`~coinlake.rules.core.Kind`.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Sequence
 
 from coinlake.data.map import SPACES, Country, Space, space
-from coinlake.data.pieces import Faction, Kind, Piece
-from coinlake.rules.core import Ask, Ctx
-from coinlake.state.commands import Choose, Command, Done, Move, Select
+from coinlake.data.pieces import Faction, Piece
+from coinlake.data.pieces import Kind as PieceKind
+from coinlake.rules.core import DONE, Ask, Ctx, Kind
+from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.model import AVAILABLE, BOXES, GameState, Support
 
 TERROR_MARKERS = 15
@@ -45,7 +47,7 @@ def room(state: GameState, piece: Piece, key: str) -> int:
     where = space(key)
     if where.country is Country.NORTH_VIETNAM and piece.faction.is_coin:
         return 0
-    if piece.kind is Kind.BASE:
+    if piece.kind is PieceKind.BASE:
         return 0 if where.is_loc else max(0, 2 - state.space(key).bases())
     return 1_000
 
@@ -145,11 +147,16 @@ def add_terror(ctx: Ctx, key: str, rule: str) -> bool:
 
 # -- step-wise choices -----------------------------------------------------------------------
 def choose_word(
-    ctx: Ctx, faction: Faction, words: Sequence[str], prompt: str, rule: str
+    ctx: Ctx,
+    faction: Faction,
+    words: Sequence[str],
+    prompt: str,
+    rule: str,
+    kind: Kind = Kind.CHOOSE_MODE,
 ) -> Generator[Ask, Command, str]:
-    """Ask ``faction`` to pick one of ``words`` (asked even when there is one, so that the
-    choice is recorded)."""
-    answer = yield ctx.ask(faction, "choose", prompt, tuple(Choose(w) for w in words), rule)
+    """Ask ``faction`` to pick one of ``words``, named alternatives without numbers (asked
+    even when there is one, so that the choice is recorded); ``kind`` of question."""
+    answer = yield ctx.ask(faction, kind, prompt, tuple(Choose(w) for w in words), rule)
     assert isinstance(answer, Choose)
     return answer.option
 
@@ -165,15 +172,13 @@ def choose_space(
 ) -> Generator[Ask, Command, str | None]:
     """Ask ``faction`` to select one of ``candidates`` (space ids); ``None`` when there is
     none, or when ``optional`` and it answers Done. A single mandatory candidate is taken
-    without asking."""
-    if not candidates:
-        return None
-    if len(candidates) == 1 and not optional:
-        return candidates[0]
+    without asking (by the engine, recorded as forced)."""
     options: tuple[Command, ...] = tuple(Select(c) for c in candidates)
-    if optional:
-        options = (*options, Done())
-    answer = yield ctx.ask(faction, "select-space", prompt, options, rule)
+    if optional and options:
+        options = (*options, DONE)
+    answer = yield ctx.ask(
+        faction, Kind.SELECT_SPACE, prompt, options, rule, single=not optional, none_done=True
+    )
     if isinstance(answer, Select):
         return answer.space
     return None
@@ -198,7 +203,7 @@ def place_steps(
         yield from _move_steps(
             ctx,
             faction,
-            "place",
+            Kind.PLACE_PIECES,
             lambda: [
                 Move(p.box_form, 1, source, sp)
                 for p in pieces
@@ -232,7 +237,7 @@ def remove_steps(
         yield from _move_steps(
             ctx,
             faction,
-            "remove",
+            Kind.REMOVE_PIECES,
             lambda: [
                 Move(p, 1, sp, to) for p, sp in candidates if ctx.state.space(sp).pieces[p] > 0
             ],
@@ -250,7 +255,7 @@ def remove_steps(
 def _move_steps(
     ctx: Ctx,
     faction: Faction,
-    kind: str,
+    kind: Kind,
     moves: Callable[[], list[Command]],
     apply: Callable[[Move], object],
     count: int,
@@ -259,16 +264,20 @@ def _move_steps(
     optional: bool,
 ) -> Steps:
     """Ask for up to ``count`` of ``moves()`` one at a time and ``apply`` each (5.1.3: while
-    one is possible; ``optional`` offers Done). Returns how many were applied."""
+    one is possible; ``optional`` offers Done). ``moves`` reads ``ctx.state``: it is called
+    only when the question is really asked, before the answer changes anything. Returns how
+    many were applied."""
+
+    def options() -> list[Command]:
+        found = moves()
+        if optional and found:
+            found.append(DONE)
+        return found
+
     done = 0
     while done < count:
-        options = moves()
-        if not options:
-            break
-        if optional:
-            options.append(Done())
         answer = yield ctx.ask(
-            faction, kind, f"{prompt} ({done + 1} of {count})", tuple(options), rule
+            faction, kind, f"{prompt} ({done + 1} of {count})", options, rule, none_done=True
         )
         if not isinstance(answer, Move):
             break

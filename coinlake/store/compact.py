@@ -1,0 +1,498 @@
+"""Format 2 value encoding: commands and events as positional arrays.
+
+Every command and event type of the registries (``COMMAND_TYPES``, ``EVENT_TYPES``) gets a
+:class:`TypeCodec` built at import time from its attrs fields and their annotations, so a
+new type needs no change here. A value is an array that starts with its type's index in
+the table the file's header carries (``header["commands"]``, ``header["events"]``: one
+``[name, [field, ...]]`` pair per type, in the writer's order):
+
+- a command: ``[type, field1, field2, ...]`` (``Move``: ``[2, "us-troops", 2, "hue",
+  "saigon"]``; ``Done``: ``[4]``);
+- an event: ``[type, rule, field1, ...]``. ``seq`` is not written: every event of a
+  frame carries the frame's command number, which the reader knows (the state's ``seq``).
+
+Field values are plain msgpack values: integers, strings, booleans, nil, arrays for tuples,
+a nested command array for a :class:`~coinlake.state.commands.Command`; pieces by token
+(``"vc-guerrilla-u"``), tracks by lower-case name, Support levels by value (-2..2), other
+enumerations by value. Decoding never coerces: an integer field must hold an integer (not
+a boolean, not a float), a boolean a boolean, an enumeration one of its exact tokens.
+
+Reading maps a file's type table onto the current classes by name and refuses a type that
+is unknown or whose field list differs (:func:`file_table`), so a file never decodes into
+the wrong fields. The decoders are generated once, at import, from the classes (never from
+file content) as straight-line Python functions: one length check, one class check or
+table look-up per field, one constructor call.
+
+>>> from coinlake.state.commands import Move
+>>> from coinlake.data.pieces import Piece
+>>> COMMANDS["Move"].encode(Move(Piece.US_TROOPS, 2, "hue", "saigon"))
+(2, 'us-troops', 2, 'hue', 'saigon')
+>>> COMMANDS["Move"].decode((2, "us-troops", 2, "hue", "saigon"))
+Move(piece=<Piece.US_TROOPS: 0>, count=2, origin='hue', destination='saigon')
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import Any
+
+import attrs
+
+from coinlake.data.pieces import Piece
+from coinlake.state.commands import COMMAND_TYPES, Command
+from coinlake.state.events import EVENT_TYPES, Chosen, Event
+from coinlake.state.model import Track
+
+__all__ = [
+    "COMMANDS",
+    "EVENTS",
+    "REBUILT_EVENTS",
+    "Malformed",
+    "TypeCodec",
+    "command_reader",
+    "constructor",
+    "decode_command",
+    "decode_value",
+    "file_table",
+    "type_schema",
+    "type_table",
+]
+
+
+class Malformed(ValueError):
+    """A value that does not match its type (the reader turns it into a ``LogFileError``
+    naming the frame)."""
+
+
+REBUILT_EVENTS: frozenset[type[Event]] = frozenset({Chosen})
+"""Event types never written inside a frame: a frame's opening ``Chosen`` is rebuilt from
+its command, Faction and rule, so an ``events`` array holding one is malformed."""
+
+_BASE_EVENT_FIELDS = ("seq", "rule")
+"""Fields of every event: ``seq`` is implied by the frame, ``rule`` is written first."""
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _bad(where: str, expected: str, value: Any) -> Malformed:
+    return Malformed(f"{where}: expected {expected}, got {_describe(value)}")
+
+
+# -- enumerations --------------------------------------------------------------------------
+def _enum_tokens(tp: type[Enum]) -> dict[Any, Any]:
+    """Member -> the plain value written for it."""
+    if tp is Piece:
+        return {p: p.token for p in Piece}
+    if tp is Track:
+        return {t: t.name.lower() for t in Track}
+    if issubclass(tp, int):
+        return {m: int(m) for m in tp}
+    return {m: m.value for m in tp}
+
+
+# -- per-type value specs --------------------------------------------------------------------
+@attrs.frozen
+class _Spec:
+    """How one annotated field type is written, read and described.
+
+    ``encode``: member -> plain value (``None``: written as it is). ``decode``: plain value
+    -> member, raising :class:`Malformed`. ``check``: for the generated decoders, a one-line
+    test template (``{v}`` is the variable) that is true when the value is *wrong*, used for
+    types whose plain value is the value itself; ``None`` means call ``decode``.
+    ``expected``: words for error messages; ``schema``: the JSON Schema."""
+
+    encode: Callable[[Any], Any] | None
+    decode: Callable[[Any], Any]
+    check: str | None
+    expected: str
+    schema: dict[str, Any]
+
+
+def _exact(cls: type, expected: str, schema: dict[str, Any]) -> _Spec:
+    def decode(v: Any, cmds: Any = None) -> Any:
+        if v.__class__ is not cls:
+            raise _bad("value", expected, v)
+        return v
+
+    return _Spec(None, decode, f"{{v}}.__class__ is not {cls.__name__}", expected, schema)
+
+
+def _enum_spec(tp: type[Enum]) -> _Spec:
+    tokens = _enum_tokens(tp)
+    table = {token: member for member, token in tokens.items()}
+    int_keyed = all(t.__class__ is int for t in table)
+    expected = f"one of {sorted(table, key=str)}" if len(table) <= 8 else f"a {tp.__name__}"
+
+    def decode(v: Any, cmds: Any = None) -> Any:
+        if int_keyed and v.__class__ is not int:
+            raise _bad("value", expected, v)
+        try:
+            return table[v]
+        except (KeyError, TypeError):
+            raise _bad("value", expected, v) from None
+
+    return _Spec(tokens.__getitem__, decode, None, expected, {"enum": list(tokens.values())})
+
+
+def _optional_spec(inner: _Spec) -> _Spec:
+    def decode(v: Any, cmds: Any = None) -> Any:
+        return None if v is None else inner.decode(v, cmds)
+
+    enc = inner.encode
+    encode = None if enc is None else (lambda v: None if v is None else enc(v))
+    check = None if inner.check is None else f"{{v}} is not None and ({inner.check})"
+    return _Spec(
+        encode,
+        decode,
+        check,
+        f"{inner.expected} or nil",
+        {"anyOf": [inner.schema, {"type": "null"}]},
+    )
+
+
+def _array_spec(inner: _Spec) -> _Spec:
+    item_check = inner.check
+
+    def decode(v: Any, cmds: Any = None) -> Any:
+        if v.__class__ is not tuple:
+            raise _bad("value", f"an array of {inner.expected}", v)
+        if item_check is not None:
+            for x in v:
+                inner.decode(x)
+            return v
+        return tuple([inner.decode(x, cmds) for x in v])
+
+    enc = inner.encode
+    encode = None if enc is None else (lambda v: tuple([enc(x) for x in v]))
+    return _Spec(encode, decode, None, "an array", {"type": "array", "items": inner.schema})
+
+
+def _fixed_spec(inners: list[_Spec]) -> _Spec:
+    n = len(inners)
+
+    def decode(v: Any, cmds: Any = None) -> Any:
+        if v.__class__ is not tuple or len(v) != n:
+            raise _bad("value", f"an array of {n} items", v)
+        return tuple([s.decode(x, cmds) for s, x in zip(inners, v, strict=True)])
+
+    encs = [s.encode for s in inners]
+    if all(e is None for e in encs):
+        encode = None
+    else:
+
+        def encode(v: Any) -> Any:
+            return tuple([x if e is None else e(x) for e, x in zip(encs, v, strict=True)])
+
+    schema = {
+        "type": "array",
+        "prefixItems": [s.schema for s in inners],
+        "minItems": n,
+        "items": False,
+    }
+    return _Spec(encode, decode, None, f"an array of {n} items", schema)
+
+
+def _command_spec() -> _Spec:
+    def decode(v: Any, cmds: Any = None) -> Any:
+        return decode_command(v, CURRENT_COMMANDS if cmds is None else cmds)
+
+    def encode(v: Any) -> Any:
+        return COMMANDS[type(v).__name__].encode(v)
+
+    return _Spec(encode, decode, None, "a command", {"$ref": "command.schema.json"})
+
+
+def spec(tp: Any) -> _Spec:
+    """The :class:`_Spec` of one field annotation."""
+    origin = typing.get_origin(tp)
+    if tp is bool:
+        return _exact(bool, "a boolean", {"type": "boolean"})
+    if tp is int:
+        return _exact(int, "an integer", {"type": "integer"})
+    if tp is str:
+        return _exact(str, "a string", {"type": "string"})
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return _enum_spec(tp)
+    if tp is Command:
+        return _command_spec()
+    if origin in (types.UnionType, typing.Union):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1 and len(typing.get_args(tp)) == 2:
+            return _optional_spec(spec(args[0]))
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _array_spec(spec(args[0]))
+        return _fixed_spec([spec(a) for a in args])
+    raise TypeError(f"no log-file encoding for the annotation {tp!r}")
+
+
+def type_schema(tp: Any) -> dict[str, Any]:
+    """The JSON Schema of a field annotation as format 2 writes it (for ``schemas/``)."""
+    return spec(tp).schema
+
+
+def decode_value(tp: Any, value: Any, where: str) -> Any:
+    """Check and convert one plain value of annotation ``tp`` (no coercion); raises
+    :class:`Malformed` naming ``where``."""
+    try:
+        return spec(tp).decode(value)
+    except Malformed as exc:
+        raise Malformed(f"{where}: {str(exc).removeprefix('value: ')}") from None
+
+
+# -- per-class codecs ------------------------------------------------------------------------
+@attrs.frozen
+class TypeCodec:
+    """A command or event type's positional form: its ``name``, its written ``fields`` (for
+    an event, after ``rule``), its index in the current table, and the generated
+    ``encode``/``decode`` functions (``decode(array)`` for a command, ``decode(array, seq)``
+    for an event)."""
+
+    cls: type[Any]
+    name: str
+    index: int
+    fields: tuple[str, ...]
+    hints: tuple[Any, ...]
+    encode: Callable[..., tuple[Any, ...]]
+    decode: Callable[..., Any]
+
+
+def _plain_slots(cls: type[Any]) -> bool:
+    """Whether instances of the attrs class ``cls`` are fully described by their slots:
+    slotted, every field in a slot of its own, no validator, converter, or
+    ``__attrs_post_init__`` (then filling the slots is exactly what ``__init__`` does)."""
+    if not getattr(cls, "__attrs_attrs__", None) or "__dict__" in dir(cls):
+        return False
+    if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
+        return False
+    for f in attrs.fields(cls):
+        if f.validator is not None or f.converter is not None or f.on_setattr not in (
+            None,
+            attrs.setters.NO_OP,
+        ):
+            return False
+        if type(getattr(cls, f.name, None)).__name__ != "member_descriptor":
+            return False
+    return True
+
+
+def constructor(cls: type[Any]) -> Callable[..., Any]:
+    """A fast positional constructor for the attrs class ``cls`` (all fields, in order):
+    fills the slots directly when that is all ``__init__`` does (:func:`_plain_slots`),
+    else calls ``__init__``."""
+    names = [f.name for f in attrs.fields(cls)]
+    ns: dict[str, Any] = {"_C": cls, "_new": object.__new__}
+    lines = [f"def make({', '.join(names)}):"]
+    if _plain_slots(cls):
+        lines.append("    x = _new(_C)")
+        for i, name in enumerate(names):
+            ns[f"_s{i}"] = getattr(cls, name).__set__
+            lines.append(f"    _s{i}(x, {name})")
+        lines.append("    return x")
+    else:
+        lines.append(f"    return _C({', '.join(f'{n}={n}' for n in names)})")
+    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the class
+    make: Callable[..., Any] = ns["make"]
+    return make
+
+
+def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
+    name = cls.__name__
+    hints = typing.get_type_hints(cls)
+    all_fields = [f.name for f in attrs.fields(cls)]
+    if is_event:
+        if tuple(all_fields[:2]) != _BASE_EVENT_FIELDS:
+            raise TypeError(f"{name}: events start with the fields seq, rule")
+        fields = all_fields[2:]
+    else:
+        fields = all_fields
+    specs = [spec(hints[f]) for f in fields]
+    kw_only = any(f.kw_only for f in attrs.fields(cls))
+    ns: dict[str, Any] = {"_C": cls, "_bad": _bad, "_Malformed": Malformed, "_I": index}
+    # decoder ---------------------------------------------------------------------------
+    head = ["rule"] if is_event else []
+    names = [f"v_{f}" for f in fields]
+    unpack = ", ".join(["_", *head, *names]) + ("," if not head and not names else "")
+    n = 1 + len(head) + len(names)
+    lines = [
+        f"def decode(a, {'seq, ' if is_event else ''}cmds):",
+        "    try:",
+        f"        if a.__class__ is not tuple or len(a) != {n}:",
+        f"            raise _bad({name!r}, 'an array of {n} items', a)",
+        f"        {unpack} = a",
+    ]
+    if is_event:
+        lines += [
+            "        if rule.__class__ is not str:",
+            f"            raise _bad({name + '.rule'!r}, 'a string', rule)",
+        ]
+    for i, (f, s, v) in enumerate(zip(fields, specs, names, strict=True)):
+        if s.check is not None:
+            lines += [
+                f"        if {s.check.format(v=v)}:",
+                f"            raise _bad({name + '.' + f!r}, {s.expected!r}, {v})",
+            ]
+        else:
+            ns[f"_d{i}"] = s.decode
+            lines += [
+                "        try:",
+                f"            {v} = _d{i}({v}, cmds)",
+                "        except _Malformed as exc:",
+                f"            raise _Malformed({name + '.' + f + ': '!r} + str(exc)"
+                ".removeprefix('value: ')) from None",
+            ]
+    values = [*(["seq", "rule"] if is_event else []), *names]
+    if _plain_slots(cls):
+        # No validators, converters or post-init hook to run: fill the slots directly,
+        # which is what the attrs __init__ does, without its keyword handling.
+        lines.append("        x = _new(_C)")
+        for i, value in enumerate(values):
+            ns[f"_s{i}"] = getattr(cls, all_fields[i]).__set__
+            lines.append(f"        _s{i}(x, {value})")
+        lines.append("        return x")
+        ns["_new"] = object.__new__
+    else:
+        if is_event or kw_only:
+            pairs = (f"{f}={v}" for f, v in zip(all_fields, values, strict=True))
+            args = ", ".join(pairs)
+        else:
+            args = ", ".join(names)
+        lines.append(f"        return _C({args})")
+    lines += [
+        "    except _Malformed:",
+        "        raise",
+        "    except (TypeError, KeyError, IndexError, ValueError) as exc:",
+        f"        raise _Malformed({name!r} + ': ' + str(exc)) from None",
+    ]
+    # encoder ---------------------------------------------------------------------------
+    parts = ["_I", *(["x.rule"] if is_event else [])]
+    for i, (f, s) in enumerate(zip(fields, specs, strict=True)):
+        if s.encode is None:
+            parts.append(f"x.{f}")
+        else:
+            ns[f"_e{i}"] = s.encode
+            parts.append(f"_e{i}(x.{f})")
+    lines += ["def encode(x):", f"    return ({', '.join(parts)},)"]
+    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the classes above
+    return TypeCodec(
+        cls, name, index, tuple(fields), tuple(hints[f] for f in fields), ns["encode"], ns["decode"]
+    )
+
+
+COMMANDS: dict[str, TypeCodec] = {
+    t.__name__: _build(t, i, is_event=False) for i, t in enumerate(COMMAND_TYPES)
+}
+"""The current command codecs by type name, indexed as in ``COMMAND_TYPES``."""
+
+EVENTS: dict[str, TypeCodec] = {
+    t.__name__: _build(t, i, is_event=True) for i, t in enumerate(EVENT_TYPES)
+}
+"""The current event codecs by type name, indexed as in ``EVENT_TYPES`` (``Chosen``
+included, so that indexes match the registry; it is never written, see
+:data:`REBUILT_EVENTS`)."""
+
+
+def type_table(codecs: dict[str, TypeCodec]) -> list[list[Any]]:
+    """The header's table for ``codecs``: ``[[name, [field, ...]], ...]`` by index."""
+    return [[c.name, list(c.fields)] for c in sorted(codecs.values(), key=lambda c: c.index)]
+
+
+def file_table(
+    table: Any, codecs: dict[str, TypeCodec], what: str, rebuilt: Iterable[type[Any]] = ()
+) -> dict[int, Callable[..., Any]]:
+    """The decoders for a file's type ``table`` (from its header), keyed by the file's
+    indexes. Raises :class:`Malformed` for a malformed table, a type the code does not
+    know, or one whose fields differ from the current class (that file would need an
+    upcaster). Types in ``rebuilt`` are known but may not appear in frames."""
+    if table.__class__ is not tuple:
+        raise _bad(what, "an array of [name, [field, ...]] pairs", table)
+    skip = set(rebuilt)
+    out: dict[int, Callable[..., Any]] = {}
+    seen: set[str] = set()
+    for i, entry in enumerate(table):
+        if (
+            entry.__class__ is not tuple
+            or len(entry) != 2
+            or entry[0].__class__ is not str
+            or entry[1].__class__ is not tuple
+            or any(f.__class__ is not str for f in entry[1])
+        ):
+            raise _bad(f"{what}[{i}]", "a [name, [field, ...]] pair", entry)
+        name, fields = entry
+        if name in seen:
+            raise Malformed(f"{what}[{i}]: {name} is listed twice")
+        seen.add(name)
+        codec = codecs.get(name)
+        if codec is None:
+            raise Malformed(f"{what}[{i}]: unknown type {name!r} (no upcaster for it)")
+        if fields != codec.fields:
+            raise Malformed(
+                f"{what}[{i}]: {name} has fields {list(fields)} in the file but "
+                f"{list(codec.fields)} in this version (no upcaster for it)"
+            )
+        if codec.cls not in skip:
+            out[i] = codec.decode
+    return out
+
+
+CURRENT_COMMANDS: dict[int, Callable[..., Any]] = {c.index: c.decode for c in COMMANDS.values()}
+"""Decoders of the current command table (nested commands inside events use the file's
+table; see :func:`decode_command`)."""
+
+
+def decode_command(a: Any, table: dict[int, Callable[..., Any]]) -> Command:
+    """Decode a command array with a file's command table."""
+    if a.__class__ is not tuple or not a:
+        raise _bad("command", "a non-empty array", a)
+    t = a[0]
+    if t.__class__ is not int:
+        raise _bad("command type", "an integer", t)
+    dec = table.get(t)
+    if dec is None:
+        raise Malformed(f"command type {t} is not in the header's table")
+    out: Command = dec(a, table)
+    return out
+
+
+def command_reader(
+    table: dict[int, Callable[..., Any]], cache_size: int = 4096
+) -> Callable[[Any], Command]:
+    """A :func:`decode_command` for one file that remembers the commands made of strings
+    only (``Choose``, ``Select``, ``Done``...): commands are immutable values and repeat a
+    lot, so a repeated one costs a dictionary look-up. Only arrays whose fields are all
+    strings are remembered, because ``==`` on strings never equates other types (as
+    ``True == 1`` would), so a remembered command is only ever returned for exactly the
+    same array."""
+    cache: dict[Any, Command] = {}
+
+    def read(a: Any) -> Command:
+        if a.__class__ is tuple and a and a[0].__class__ is int:
+            try:
+                hit = cache.get(a)
+            except TypeError:  # an unhashable element: decode_command says what is wrong
+                hit = None
+            if hit is not None:
+                return hit
+        command = decode_command(a, table)
+        if len(cache) < cache_size and all(x.__class__ is str for x in a[1:]):
+            cache[a] = command
+        return command
+
+    return read
+
+
+def encode_command(command: Command) -> tuple[Any, ...]:
+    """The positional form of a command, with the current table's index."""
+    return COMMANDS[type(command).__name__].encode(command)
+
+
+def encode_event(event: Event) -> tuple[Any, ...]:
+    """The positional form of an event (without ``seq``), with the current table's index."""
+    return EVENTS[type(event).__name__].encode(event)
