@@ -738,6 +738,37 @@ def cold_pass(
     return timed, failures
 
 
+def taken_pass(
+    game: coinlake.Game, samples: int, seed: int, anchor: Anchor
+) -> tuple[Timed, Failures]:
+    """Positions of a played game reached again by undo (not timed): each one's question is
+    known but its live generator was taken when play went on -- a fork of a position in the
+    history, or the first apply after an undo. Then ``f = g.fork(); f.apply(cmd)`` timed."""
+    clock = time.perf_counter_ns
+    timed = Timed()
+    failures = Failures()
+    line = game.line()
+    picks = sorted(random.Random(seed).sample(range(len(line)), min(samples, len(line))))
+    cursor = game.fork()
+    depth = len(line)
+    for i in reversed(picks):
+        try:
+            while depth > i:
+                cursor.undo()
+                depth -= 1
+            cmd = line[i].command
+            assert cmd is not None
+            t0 = clock()
+            f = cursor.fork()
+            f.apply(cmd)
+            timed.ns.append(clock() - t0)
+            timed.progress.append(progress_of(cursor.state))
+        except Exception as exc:
+            failures.record(exc)
+        anchor.tick()
+    return timed, failures
+
+
 def warm_pass(cfg: Config, anchor: Anchor) -> tuple[Timed, Failures, int]:
     """Whole Full games where every command is played as ``f = game.fork(); f.apply(cmd)``
     (timed: the fork takes the live generator) and play goes on in ``f``."""
@@ -793,6 +824,24 @@ def bench_fork_apply(cfg: Config, play: LivePlay) -> list[Result]:
     )
     rows.append(failures.mark(row))
     rows.extend(group_rows("fork_apply_cold", "cold", timed, anchor))
+
+    if play.long_game is not None:
+        anchor = Anchor("chess copy+push+pop", chess_copy_push_pop(), every=4)
+        anchor.take(cfg.anchor_batches // 2)
+        ttimed, tfailures = taken_pass(play.long_game, cfg.cold_samples, cfg.seed, anchor)
+        anchor.take(cfg.anchor_batches // 2)
+        if ttimed.ns:
+            row = ratio_row(
+                "fork_apply_taken",
+                "fork + apply, generator taken (after undo / fork in the history)",
+                ttimed.ns,
+                anchor,
+                budget_median=10,
+                budget_p99=30,
+                details={"positions": len(ttimed.ns)},
+            )
+            rows.append(tfailures.mark(row))
+            rows.extend(group_rows("fork_apply_taken", "taken", ttimed, anchor))
 
     anchor = Anchor("chess copy+push+pop", chess_copy_push_pop(), every=15)
     anchor.take(cfg.anchor_batches // 2)

@@ -10,10 +10,10 @@ True
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Mapping
 
-__version__ = "0.1.0"
-
+from coinlake._version import __version__
 from coinlake.data import CARDS, SPACES, Faction, Piece, Side
 from coinlake.engine import Decision, Game, GameView, HistoryError, UndoPolicy
 from coinlake.engine import start_state as _start_state
@@ -31,7 +31,7 @@ SCENARIOS = ("short", "medium", "full")
 
 def new_game(
     scenario: str,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     period_events: bool = False,
     political_rhythm: bool = False,
@@ -48,7 +48,8 @@ def new_game(
     """Set up a new game (2.1) and reveal the first card and the next one (2.2).
 
     ``scenario`` is ``"short"``, ``"medium"`` or ``"full"``; ``seed`` (0..2**64-1) fixes
-    the deck, every die and the Deception draw; ``undo`` is ``"free"`` or ``"strict"``.
+    the deck, every die and the Deception draw -- without one, a secret 64-bit seed is drawn
+    from the operating system (recorded in the log, so the game still replays); ``undo`` is ``"free"`` or ``"strict"``.
     ``players`` lists the players holding two Factions (1.5), e.g. ``[("NVA", "VC")]``.
     ``deception``: the Victory Deception option (7.3, 3 or 4 players); ``handicap`` maps a
     Faction of each inexperienced player, least experienced first, to the 2 markers it
@@ -70,6 +71,10 @@ def new_game(
         difficulty_a=difficulty_a,
         difficulty_b=difficulty_b,
     )
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an integer, not {seed!r}")
     game = Game(_start_state(scenario, seed, options), undo=undo, saver=save_game)
     decision = game.decision
     if decision is not None and decision.faction is None:

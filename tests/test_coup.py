@@ -845,3 +845,120 @@ def test_a_phase_replays_identically_from_its_answers() -> None:
     game.undo()
     game.redo()
     assert game.decision == decision(fresh)
+
+
+# -- Coup steps run by an Event (5.1.1) ----------------------------------------------------------
+@coinlake.rules.procedure("test-event-coup-step")
+def _event_coup_step(ctx: Ctx, step: str, *args: str) -> coinlake.rules.Proc:
+    """Test stand-in for an Event text that runs a Coup step with its own terms."""
+    with ctx.scope("event", "5.1", faction=Faction.ARVN, card=99):
+        if step == "pacify":
+            cost = None if args[0] == "-" else int(args[0])
+            yield from coup.pacify(ctx, cost=cost, max_levels=int(args[1]))
+        elif step == "redeploy":
+            yield from coup.redeploy(ctx, (coup.ARVN_TROOPS,), bases=args[0] == "bases")
+        else:
+            yield from coup.commitment(ctx)
+
+
+def event_step(text: str, step: str, *args: str) -> Game:
+    """A game running the Coup step ``step`` of an Event from the position ``text``."""
+    state = coinlake.parse_position(text)
+    return Game(coinlake.engine.start_procedure(state, "test-event-coup-step", (step, *args)))
+
+
+def event_text(*lines: str) -> str:
+    """A position between two Event cards (``tests/cards/helpers.py``)."""
+    from tests.cards.helpers import position_text
+
+    return position_text(10, *lines)
+
+
+PACIFY_MAP = (
+    "space hue 1 us-troops 1 arvn-troops 1 arvn-police",
+    "space da-nang 1 us-troops 1 arvn-troops 1 arvn-police",
+)
+
+
+def test_event_pacifies_with_its_own_cost_and_level_limit_6_3_1_5_1_1() -> None:
+    """Card 96's terms: US then ARVN Pacify as in the Support Phase, at no cost, at most 1
+    level per space -- ARVN may not shift Hue again after the US did."""
+    game = event_step(
+        event_text(
+            *PACIFY_MAP,
+            "tracks arvn-resources=0 nva-resources=0 vc-resources=0"
+            " aid=0 patronage=0 econ=15 trail=2",
+        ),
+        "pacify",
+        "0",
+        "1",
+    )
+    assert decision_step(game)[:2] == ("pacify", Kind.SELECT_SPACE)
+    assert game.decision is not None and game.decision.faction is Faction.US
+    game.apply(Select("hue"))  # 1 level only: Passive Support, taken unasked
+    assert game.state.space("hue").support is Support.PASSIVE_SUPPORT
+    game.apply(Done())
+    decision = game.decision
+    assert decision is not None and decision.faction is Faction.ARVN
+    assert Select("hue") not in decision.options  # its level is used up (6.3.1)
+    game.apply(Select("da-nang"))  # then nothing is left to select: the step ends
+    state = game.state
+    assert state.space("da-nang").support is Support.PASSIVE_SUPPORT
+    assert state.tracks[Track.ARVN_RESOURCES] == 0
+    assert state.pending is not None and state.pending.name == "card_turn"  # step over
+
+
+def test_event_pacifies_at_the_support_phase_cost_by_default_6_3_1() -> None:
+    game = event_step(event_text(*PACIFY_MAP), "pacify", "-", "2")
+    game.apply(Select("hue"))
+    game.apply(Choose("active-support"))  # 2 levels, 3 each
+    assert game.state.tracks[Track.ARVN_RESOURCES] == 30 - 6
+
+
+def test_event_redeploys_as_if_no_bases_6_4_2() -> None:
+    """Card 90's terms: ARVN Troops must leave every Province, even one with a Base, and may
+    go only to Cities without NVA Control or Saigon."""
+    lines = ("space quang-nam 2 arvn-troops 1 arvn-base", "space binh-dinh 1 us-base")
+    game = event_step(event_text(*lines), "redeploy", "no-bases")
+    decision = game.decision
+    assert decision is not None and decision.faction is Faction.ARVN
+    assert decision_step(game) == ("redeploy", Kind.SELECT_SPACE, "quang-nam")
+    assert Select("binh-dinh") not in decision.options and Select("saigon") in decision.options
+    game.apply(Select("hue"))
+    game.apply(Move(Piece.ARVN_TROOPS, 2, "quang-nam", "hue"))
+    assert game.state.space("hue").pieces[Piece.ARVN_TROOPS] == 2
+    pending = game.state.pending
+    assert pending is not None and pending.name == "card_turn"  # the Event's step is over
+    normal = event_step(event_text(*lines), "redeploy", "bases")
+    assert Done() in normal.legal()  # with its Base, the Troops may stay...
+    normal.apply(Select("quang-nam"))
+    assert Select("binh-dinh") in normal.legal()  # ...or go to a space with a Base
+
+
+def test_event_coup_steps_leave_a_coup_rounds_record_alone() -> None:
+    """A card-run step keeps its own progress: the Coup Round's record, the Coup Card
+    marker and Momentum stay as they were (e.g. card 73 in a Coup Round's position)."""
+    record = "coup-step part=pacify-arvn spaces=kontum used=1 levels=kontum:1"
+    text = event_text(
+        *PACIFY_MAP,
+        "phase coup",
+        "coup-phase support",
+        record,
+        "momentum 15",
+        "card-markers 15:unshaded",
+        "casualties 3 us-troops",
+    )
+    before = coinlake.parse_position(text)
+    game = event_step(text, "commitment")  # Medevac: every Troop Casualty to Available
+    while (pending := game.state.pending) is not None and pending.name == "test-event-coup-step":
+        game.apply(Done() if Done() in game.legal() else game.legal()[0])
+    state = game.state
+    assert state.available[Piece.US_TROOPS] == 3 and state.casualties[Piece.US_TROOPS] == 0
+    assert state.coup_step == before.coup_step and state.coup_phase is CoupPhase.SUPPORT
+    assert state.momentum == (15,)
+    game = event_step(text, "pacify", "0", "2")
+    game.apply(Select("hue"))
+    game.apply(Choose("active-support"))
+    assert game.state.coup_step == before.coup_step
+    game.apply(Done())
+    assert game.state.coup_step == before.coup_step

@@ -12,6 +12,7 @@ import copy
 import pickle
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -59,14 +60,13 @@ def _continue_identically(a: Game, b: Game, rng: random.Random, steps: int) -> N
 def test_pickled_game_goes_on_identically(scenario: str, seed: int, steps: int) -> None:
     """A Game and its GameState pickle at every step (mid-Operation, mid-card, mid-Coup)
     and the unpickled game produces identical events (issue #8 item 2)."""
-    game, rng = _random_game(scenario, seed, steps)
+    game, _ = _random_game(scenario, seed, steps)
     clone = pickle.loads(pickle.dumps(game))
     assert clone.state == game.state and clone.events == game.events
     assert [e.action for e in clone.journal()] == [e.action for e in game.journal()]
     state = pickle.loads(pickle.dumps(game.state))
     assert state == game.state
     _continue_identically(game, clone, random.Random(seed), 40)
-    _ = rng
 
 
 @SETTINGS
@@ -88,7 +88,7 @@ def test_deep_copy_and_state_alone_resume_identically(scenario: str, seed: int, 
 
 
 def test_undo_and_redo_survive_pickling() -> None:
-    game, rng = _random_game("full", 4, 120)
+    game, _ = _random_game("full", 4, 120)
     for _ in range(5):
         game.undo()
     game.redo()
@@ -108,6 +108,14 @@ def test_a_long_history_pickles_without_deep_recursion() -> None:
     assert clone.state == game.state and len(clone.line()) == len(game.line())
 
 
+def _play_plan(
+    game: Game, plan: list[coinlake.Command], barrier: threading.Barrier
+) -> list[object]:
+    fork = game.fork()
+    barrier.wait()
+    return [e for command in plan for e in fork.apply(command)]
+
+
 def test_two_forks_applied_from_two_threads_do_not_interfere() -> None:
     """Forks of one position share its live procedure; two threads applying commands to
     two forks at once must each get exactly the events of a lone apply (issue #8 item 2)."""
@@ -125,20 +133,11 @@ def test_two_forks_applied_from_two_threads_do_not_interfere() -> None:
                 plan.append(command)
                 fork.apply(command)
             plans.append(plan)
-        results: list[list[object]] = [[], []]
+        game.legal()  # the question is cached: both threads race for the live generator
         barrier = threading.Barrier(2)
-
-        def play(k: int) -> None:
-            fork = game.fork()
-            barrier.wait()
-            for command in plans[k]:
-                results[k].extend(fork.apply(command))
-
-        threads = [threading.Thread(target=play, args=(k,)) for k in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        with ThreadPoolExecutor(2) as pool:
+            futures = [pool.submit(_play_plan, game, plans[k], barrier) for k in range(2)]
+            results = [f.result() for f in futures]
         for k in range(2):
             lone = Game(game.state)
             assert results[k] == [e for c in plans[k] for e in lone.apply(c)]

@@ -1,32 +1,37 @@
-"""The Events framework (5.0-5.5) and the first implemented Event cards.
+"""The Events framework (5.0-5.5): the card registry, dual use, Capabilities, Momentum, the
+Eligibility marks, free actions granted by Events (:class:`~coinlake.rules.actions.Grant`),
+the card helpers of ``coinlake/rules/cards/lib.py`` and whether a text would have an effect
+(8.1). Each implemented card has its own tests in ``tests/cards/``.
 
 Expected values come from the rulebook sections cited and from the card facts in
-``shared/reference/cards.json`` (Faction orders, Capability and Momentum marks); each card's
-effect is described in its file under ``coinlake/rules/cards``.
+``shared/reference/cards.json`` (Faction orders, Capability and Momentum marks).
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 import coinlake
-from coinlake import Choose, Done, Faction, IllegalCommand, Kind, Move, Piece, Select, Side
+from coinlake import Choose, Done, Faction, Kind, Move, Piece, Select, Side
 from coinlake.data.cards import CARDS, CardKind
-from coinlake.engine import Game
-from coinlake.rules import cards, effects
+from coinlake.engine import Game, start_procedure
+from coinlake.rules import actions, cards, effects
+from coinlake.rules.actions import ActionKind
 from coinlake.rules.cards import lib, registry
-from coinlake.rules.core import Ctx
+from coinlake.rules.core import Ctx, Proc, procedure
 from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
-    OUT_OF_PLAY,
-    Support,
     Track,
 )
-from tests.conftest import KISSINGER, at_card, cleared, counts, eligibility, with_tracks
+from tests.cards.helpers import COUP, position_text, state_on
+from tests.conftest import KISSINGER, at_card, counts, eligibility
 
 PASS, EVENT = Choose("pass"), Choose("event")
 UNSHADED, SHADED = Choose("unshaded"), Choose("shaded")
@@ -105,24 +110,6 @@ def test_capability_comes_into_effect_on_the_executed_side_5_3(number: int, side
     assert game.state.turn.acted == ((first.faction, "event"),)
 
 
-def test_executing_the_other_side_of_a_capability_flips_it_5_3() -> None:
-    game = at_card(11, capabilities=((11, Side.UNSHADED),))  # Abrams
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert game.state.capabilities == ((11, Side.SHADED),)
-
-
-def test_top_gun_cancels_shaded_migs() -> None:
-    game = at_card(4, capabilities=((33, Side.SHADED),))
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    assert game.state.capabilities == ((4, Side.UNSHADED),)
-    # shaded MiGs executed later has no effect while unshaded Top Gun is in effect
-    later = attrs.evolve(game.state, capabilities=((4, Side.UNSHADED), (33, Side.SHADED)))
-    assert effects.capability(later, 33) is None
-    assert effects.capability(later, 4) is Side.UNSHADED
-
-
 # -- 5.4 Momentum -------------------------------------------------------------------------------
 def test_momentum_stays_until_reset_then_is_discarded_5_4_6_6() -> None:
     game = at_card(15)  # Medevac: both texts Momentum
@@ -151,27 +138,6 @@ def test_single_side_momentum_reports_its_side_5_4() -> None:
 
 
 # -- 2.3.6 PLAY NOTE: Eligibility marks ---------------------------------------------------------
-def test_ineligible_through_next_card_rolling_thunder_2_3_6() -> None:
-    game = at_card(10)  # US, NVA, VC, ARVN; Short: Trail 2, NVA Resources 15
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    assert track(game, Track.TRAIL) == 0
-    assert track(game, Track.NVA_RESOURCES) == 6
-    assert not game.state.eligible(Faction.NVA)  # at once: NVA cannot be 2nd Eligible
-    decision = game.decision
-    assert decision is not None and decision.faction is Faction.VC
-    pass_all(game)
-    state = game.state
-    assert state.current_card == KISSINGER
-    assert state.eligibility == eligibility(Faction.US, Faction.NVA)
-    assert state.ineligible_next == () and state.stay_eligible == ()
-    # on the next card the NVA is skipped (US, NVA, ARVN, VC; US Ineligible too)
-    decision = game.decision
-    assert decision is not None and decision.faction is Faction.ARVN
-    pass_all(game)
-    assert game.state.eligibility == eligibility()  # through the next card only
-
-
 @pytest.mark.parametrize(("card", "answers"), [(115, ()), (15, (SHADED,)), (17, (UNSHADED,))])
 def test_executing_faction_stays_eligible_2_3_6(card: int, answers: tuple[Choose, ...]) -> None:
     """Typhoon Kate, shaded Medevac, unshaded Claymores."""
@@ -188,190 +154,7 @@ def test_executing_faction_stays_eligible_2_3_6(card: int, answers: tuple[Choose
     assert after.stay_eligible == ()
 
 
-# -- the cards ----------------------------------------------------------------------------------
-def test_peace_talks_unshaded_marks_linebacker_ii() -> None:
-    game = at_card(3, scenario="full")  # Full: NVA Resources 10, Pivotal Events held
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    assert track(game, Track.NVA_RESOURCES) == 1
-    assert effects.peace_talks(game.state)
-    short = at_card(3)  # no Pivotal Events in the Short scenario: no marker
-    short.apply(EVENT)
-    short.apply(UNSHADED)
-    assert track(short, Track.NVA_RESOURCES) == 6 and not effects.peace_talks(short.state)
-
-
-@pytest.mark.parametrize(("trail", "expected"), [(0, 3), (1, 3), (2, 3), (3, 3), (4, 4)])
-def test_peace_talks_shaded(trail: int, expected: int) -> None:
-    game = at_card(3)
-    game = at_card(3, tracks=with_tracks(game.state, trail=trail))
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert track(game, Track.NVA_RESOURCES) == 15 + 9
-    assert track(game, Track.TRAIL) == expected
-
-
-@pytest.mark.parametrize(("trail", "expected"), [(0, 2), (1, 2), (2, 3), (3, 4), (4, 4)])
-def test_adsid_shaded_improves_trail_to_at_least_2(trail: int, expected: int) -> None:
-    game = at_card(7)
-    game = at_card(7, tracks=with_tracks(game.state, trail=trail))
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert track(game, Track.TRAIL) == expected
-    assert track(game, Track.ARVN_RESOURCES) == 30 - 9
-
-
-def test_adsid_unshaded_costs_nva_6_at_each_trail_change_5_4() -> None:
-    game = at_card(7)
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    assert effects.momentum_active(game.state, 7)
-    ctx = Ctx(game.state)
-    assert effects.change_trail(ctx, -2, "6.7") == -2  # one change: -6 once
-    assert ctx.state.trail == 0 and ctx.state.resources(Faction.NVA) == 15 - 6
-    assert effects.change_trail(ctx, -1, "6.7") == 0  # no change: no cost
-    assert ctx.state.resources(Faction.NVA) == 15 - 6
-
-
-def test_oriskany_momentum_blocks_degrade_except_by_a_later_event_5_1_2() -> None:
-    ctx = Ctx(attrs.evolve(at_card(7).state, momentum=(39,)))
-    assert effects.change_trail(ctx, -2, "4.2.3") == 0  # e.g. an Air Strike
-    assert effects.change_trail(ctx, 1, "3.3.1") == 1 and ctx.state.trail == 3
-    game = at_card(10, momentum=(39,))  # Rolling Thunder, executed after Oriskany
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    assert track(game, Track.TRAIL) == 0
-
-
-def test_rolling_thunder_shaded() -> None:
-    game = at_card(10)
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert track(game, Track.ARVN_RESOURCES) == 25
-    assert effects.momentum_active(game.state, 10)
-
-
-def test_claymores_shaded_removes_a_coin_base_and_an_underground_insurgent() -> None:
-    base = cleared(coinlake.new_game("short", seed=7).state)
-    spaces = list(base.spaces)
-    pleiku = coinlake.SPACES[19]
-    assert pleiku.id == "pleiku-darlac"
-    pieces = {
-        Piece.US_BASE: 1,
-        Piece.ARVN_BASE: 1,
-        Piece.VC_GUERRILLA_UNDERGROUND: 2,
-        Piece.NVA_GUERRILLA_UNDERGROUND: 1,
-        Piece.VC_GUERRILLA_ACTIVE: 1,
-    }
-    spaces[pleiku.index] = attrs.evolve(spaces[pleiku.index], pieces=counts(pieces))
-    game = at_card(17, spaces=tuple(spaces))
-    game.apply(EVENT)
-    game.apply(SHADED)  # the only space with both is taken without asking
-    us_base = Move(Piece.US_BASE, 1, "pleiku-darlac", CASUALTIES)
-    assert game.legal() == (us_base, Move(Piece.ARVN_BASE, 1, "pleiku-darlac", AVAILABLE))
-    assert game.decision is not None and game.decision.kind is Kind.REMOVE_PIECES
-    game.apply(us_base)
-    vc = Move(Piece.VC_GUERRILLA_UNDERGROUND, 1, "pleiku-darlac", AVAILABLE)
-    assert game.legal() == (
-        Move(Piece.NVA_GUERRILLA_UNDERGROUND, 1, "pleiku-darlac", AVAILABLE),
-        vc,
-    )
-    game.apply(vc)
-    after = game.state.space("pleiku-darlac")
-    assert after.pieces[Piece.US_BASE] == 0 and after.pieces[Piece.ARVN_BASE] == 1
-    assert after.pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 1
-    assert game.state.casualties[Piece.US_BASE] == 1  # US to Casualties
-
-
-def test_claymores_shaded_without_a_space_does_nothing_5_1_3() -> None:
-    game = at_card(17, spaces=cleared(coinlake.new_game("short", seed=7).state).spaces)
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert game.state.turn.acted == ((Faction.US, "event"),)
-
-
-def test_da_nang_unshaded_up_to_6_troops_at_most_3_from_out_of_play() -> None:
-    game = at_card(22, scenario="full")  # Full: 10 US Troops Out of Play
-    before = game.state.space("da-nang").pieces[Piece.US_TROOPS]
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    from_oop = Move(Piece.US_TROOPS, 1, OUT_OF_PLAY, "da-nang")
-    from_avail = Move(Piece.US_TROOPS, 1, AVAILABLE, "da-nang")
-    for _ in range(3):
-        game.apply(from_oop)
-    assert from_oop not in game.legal() and Done() in game.legal()
-    with pytest.raises(IllegalCommand):
-        game.apply(from_oop)
-    game.apply(from_avail)
-    game.apply(Done())  # "up to"
-    assert game.state.space("da-nang").pieces[Piece.US_TROOPS] == before + 4
-    assert game.state.out_of_play[Piece.US_TROOPS] == 10 - 3
-
-
-def test_da_nang_shaded_removes_support_within_1_space() -> None:
-    base = coinlake.new_game("short", seed=7).state
-    spaces = list(base.spaces)
-    levels = {
-        "da-nang": Support.ACTIVE_SUPPORT,
-        "quang-nam": Support.PASSIVE_SUPPORT,
-        "quang-tin-quang-ngai": Support.PASSIVE_OPPOSITION,
-        "saigon": Support.ACTIVE_SUPPORT,
-    }
-    for key, level in levels.items():
-        i = coinlake.data.map.space_index(key)
-        spaces[i] = attrs.evolve(spaces[i], support=level)
-    game = at_card(22, spaces=tuple(spaces))
-    game.apply(EVENT)
-    game.apply(SHADED)
-    state = game.state
-    assert state.space("da-nang").support is Support.NEUTRAL
-    assert state.space("quang-nam").support is Support.NEUTRAL
-    assert state.space("quang-tin-quang-ngai").support is Support.PASSIVE_OPPOSITION
-    assert state.space("saigon").support is Support.ACTIVE_SUPPORT  # not adjacent
-    assert effects.momentum_active(state, 22)
-
-
-def test_bombing_pause_sets_2_spaces_passive_support_and_patronage_5_1_1() -> None:
-    game = at_card(41)
-    game = at_card(41, tracks=with_tracks(game.state, patronage=74))
-    game.apply(EVENT)  # NVA is 1st Eligible (NVA, ARVN, US, VC)
-    with pytest.raises(IllegalCommand):
-        game.apply(Select("loc-hue-da-nang"))  # a LoC cannot have Support (1.6.1)
-    with pytest.raises(IllegalCommand):
-        game.apply(Select("phuoc-long"))  # Pop 0
-    game.apply(Select("kien-phong"))
-    with pytest.raises(IllegalCommand):
-        game.apply(Select("kien-phong"))  # 2 different spaces
-    game.apply(Select("hue"))
-    state = game.state
-    assert state.space("kien-phong").support is Support.PASSIVE_SUPPORT
-    assert state.space("hue").support is Support.PASSIVE_SUPPORT
-    assert state.patronage == 75  # never above 75 (5.1.1)
-    assert effects.momentum_active(state, 41)
-
-
-def test_general_lansdale_unshaded() -> None:
-    game = at_card(78)  # ARVN 1st; Short: Hue has ARVN Police, Neutral
-    game.apply(EVENT)
-    game.apply(UNSHADED)
-    with pytest.raises(IllegalCommand):
-        game.apply(Select("saigon"))  # outside Saigon only
-    with pytest.raises(IllegalCommand):
-        game.apply(Select("kien-phong"))  # no US or ARVN piece there
-    game.apply(Select("hue"))
-    hue = game.state.space("hue")
-    assert hue.support is Support.ACTIVE_SUPPORT and hue.terror == 1
-    assert game.state.patronage == 18 + 1
-
-
-def test_general_lansdale_shaded() -> None:
-    game = at_card(78)
-    game.apply(EVENT)
-    game.apply(SHADED)
-    assert game.state.patronage == 18 + 3
-    assert effects.momentum_active(game.state, 78)
-
-
+# -- undo and replay ---------------------------------------------------------------------------
 def test_event_undo_and_replay_reproduce_the_same_state() -> None:
     game = at_card(41)
     game.apply(EVENT)
@@ -409,8 +192,8 @@ def test_tunneled_bases_and_replacement_5_1_1() -> None:
     # a replacement that is not Available: the piece is only removed
     empty = Ctx(attrs.evolve(state, available=counts()))
     guerrillas = state.space("tay-ninh").pieces[Piece.VC_GUERRILLA_UNDERGROUND]
-    assert not lib.replace_piece(
-        empty, Piece.VC_GUERRILLA_UNDERGROUND, Piece.NVA_GUERRILLA_UNDERGROUND, "tay-ninh", "5.1.1"
+    assert not lib.replace(
+        empty, "tay-ninh", Piece.VC_GUERRILLA_UNDERGROUND, Piece.NVA_GUERRILLA_UNDERGROUND, "5.1.1"
     )
     after = empty.state.space("tay-ninh")
     assert after.pieces[Piece.VC_GUERRILLA_UNDERGROUND] == guerrillas - 1
@@ -433,3 +216,367 @@ def test_boxes_for_removal_follow_1_4_1() -> None:
     ctx = Ctx(state)
     assert lib.remove(ctx, Piece.US_TROOPS, "saigon", 1, "5.1", to=CASUALTIES) == 1
     assert ctx.state.casualties[Piece.US_TROOPS] == 1
+
+
+# -- texts that ask nothing are plain functions -------------------------------------------------
+def test_texts_that_ask_nothing_are_plain_functions() -> None:
+    text = registry.text(10, Side.UNSHADED)  # Rolling Thunder asks nothing
+    assert text is not None and not text.asks
+    asking = registry.text(41, Side.UNSHADED)  # Bombing Pause asks for spaces
+    assert asking is not None and asking.asks
+    for number, side, module in registry.registrations():
+        source = Path(importlib.import_module(module).__file__ or "").read_text()
+        assert not re.search(r"return\s*(#[^\n]*)?\n\s*yield\b", source), (number, side)
+
+
+def test_every_implemented_card_has_its_test_file() -> None:
+    here = Path(__file__).parent / "cards"
+    for number in cards.implemented_cards():
+        (module,) = registry.modules_of(number)
+        name = module.rsplit(".", 1)[1]
+        assert (here / f"test_{name}.py").exists(), name
+
+
+# -- 8.1: would the text have an effect? --------------------------------------------------------
+RICH = (
+    "available 20 us-troops 4 us-base 20 arvn-troops 20 arvn-police 20 nva-troops"
+    " 10 nva-guerrilla-u 10 vc-guerrilla-u 4 vc-base 4 nva-base",
+    "space hue 2 us-troops 2 arvn-police 1 arvn-troops 2 vc-guerrilla-u",
+    "space saigon 1 us-base 3 arvn-police passive-support",
+    "space quang-tri-thua-thien 2 nva-troops 3 nva-guerrilla-u 1 nva-base 1 arvn-troops",
+    "space tay-ninh 3 vc-guerrilla-u 1 vc-base-t 1 us-troops",
+    "space pleiku-darlac 1 arvn-base 1 vc-guerrilla-u",
+    "space loc-hue-da-nang 2 nva-troops",
+    "casualties 2 us-troops 1 us-base",
+    "out-of-play 4 us-troops 3 arvn-troops",
+    "leader-box 125 126",
+)
+"""A position where every implemented text would do something."""
+EXTRA = {52: ("capabilities 13:shaded 14:unshaded",)}
+"""What a card's texts need besides :data:`RICH` (RAND turns US Capabilities over)."""
+
+
+@pytest.mark.parametrize(("number", "side"), [(n, s) for n, s, _ in registry.registrations()])
+def test_every_text_answers_whether_it_would_have_an_effect_8_1(number: int, side: Side) -> None:
+    state = state_on(number, *RICH, *EXTRA.get(number, ()))
+    faction = CARDS[number].faction_order[0]
+    text = registry.text(number, side)
+    assert text is not None
+    assert text.effective(state, faction) is True
+    assert cards.effective(state, number, side, faction) is True
+    after = cards.dry_run(state, number, side, faction)
+    assert after != state  # the dry run found the change...
+    assert state_on(number, *RICH, *EXTRA.get(number, ())) == state  # ...on its own copy
+    if CARDS[number].is_capability:  # 5.3: a Capability in effect on that side: nothing
+        held = attrs.evolve(state, capabilities=((number, side),))
+        assert cards.effective(held, number, side, faction) is False
+
+
+def test_a_text_with_nothing_to_do_is_ineffective_8_1() -> None:
+    """8.1's example: an Event that would have no effect (Claymores shaded with no space
+    holding a COIN Base and an Underground Insurgent)."""
+    state = state_on(17)
+    assert not cards.effective(state, 17, Side.SHADED, Faction.US)
+
+
+def test_effective_lives_in_the_rules_layer() -> None:
+    source = Path(registry.__file__).read_text()
+    assert "coinlake.engine" not in source
+
+
+@pytest.mark.parametrize(
+    ("card", "side", "expected"),
+    [
+        (41, Side.UNSHADED, True),  # Bombing Pause
+        (15, Side.UNSHADED, True),  # Medevac
+        (10, Side.SHADED, True),  # Rolling Thunder
+        (17, Side.UNSHADED, False),  # Claymores
+        (115, Side.UNSHADED, False),  # Typhoon Kate: only stays Eligible
+        (78, Side.SHADED, True),  # General Lansdale: Patronage +3 at once
+    ],
+)
+def test_momentum_before_a_coup_needs_an_immediate_or_coup_round_effect_8_1(
+    card: int, side: Side, expected: bool
+) -> None:
+    state = state_on(card, *RICH, next_card=COUP)
+    assert cards.effective(state, card, side, CARDS[card].faction_order[0]) is expected
+    assert cards.effective(state_on(card, *RICH), card, side, CARDS[card].faction_order[0])
+
+
+# -- free actions granted by Events (3.1.2, 5.5) -----------------------------------------------
+GRANTED: list[actions.Outcome] = []
+
+
+@procedure("test-grant")
+def _grant(ctx: Ctx, faction: str, name: str, *settings: str) -> Proc:
+    """Test stand-in for an Event granting ``faction`` the free action ``name`` with the grant
+    fields ``settings`` (``key=value``; ``spaces=a,b``; ``true``/``false``; numbers)."""
+    fields: dict[str, Any] = {}
+    for setting in settings:
+        key, value = setting.split("=", 1)
+        if value in ("true", "false"):
+            fields[key] = value == "true"
+        elif value.isdigit():
+            fields[key] = int(value)
+        elif key in ("spaces", "origins", "required"):
+            fields[key] = tuple(v for v in value.split(",") if v)
+        else:
+            fields[key] = value
+    grant = actions.Grant(name or None, **fields)
+    GRANTED.append((yield from actions.free_action(ctx, Faction(faction), grant)))
+
+
+def granted(position: str, faction: Faction, name: str, *settings: str) -> Game:
+    """A game running the grant from the position ``position`` (5.5)."""
+    state = coinlake.parse_position(position)
+    GRANTED.clear()
+    return Game(start_procedure(state, "test-grant", (str(faction), name, *settings)))
+
+
+SWEEP_MAP = (
+    "space hue 3 us-troops 2 vc-guerrilla-u",
+    "space quang-tri-thua-thien 2 us-troops 1 nva-guerrilla-a",
+    "space da-nang 2 us-troops 1 vc-guerrilla-a",
+)
+
+
+def test_grant_fields_reach_the_operation_5_5() -> None:
+    """The Sweep may select only the spaces granted, at no cost (3.1.2)."""
+    text = position_text(
+        10,
+        *SWEEP_MAP,
+        "tracks arvn-resources=0 nva-resources=0"
+        " vc-resources=0 aid=15 patronage=18 econ=15 trail=2",
+    )
+    game = granted(text, Faction.US, "sweep", "spaces=hue", "max_spaces=1")
+    decision = game.decision
+    assert decision is not None and decision.context.procedure == "sweep"
+    assert decision.options == (Select("hue"),)
+    assert decision.context.parent is None or decision.context.parent.procedure == "test-grant"
+
+
+def test_a_chain_passes_the_spaces_of_one_step_to_the_next() -> None:
+    """Sweep in Hue or Quang Tri, then Assault there: the Assault may take only the spaces
+    the Sweep selected (:meth:`Grant.within`)."""
+    sweep = actions.Grant("sweep", spaces=("hue", "quang-tri-thua-thien"))
+    state = coinlake.parse_position(position_text(10, *SWEEP_MAP))
+    ctx = Ctx(state)
+    gen = actions.free_action(ctx, Faction.US, sweep)
+    ask = next(gen)
+    assert ask.options == (Select("hue"), Select("quang-tri-thua-thien"))
+    with pytest.raises(StopIteration) as stop:
+        ask = gen.send(Select("hue"))
+        while True:  # no Troops moved in, then done
+            ask = gen.send(Done() if Done() in ask.options else ask.options[0])
+    swept = stop.value.value
+    assert swept.executed and swept.spaces == ("hue",)
+    assault = actions.Grant("assault").within(swept.spaces)
+    assert assault.spaces == ("hue",)
+    ask = next(actions.free_action(ctx, Faction.US, assault))
+    assert ask.options == (Select("hue"),)  # Da Nang has enemies too, but was not swept
+
+
+def test_a_grant_of_any_operation_asks_which_5_5() -> None:
+    text = position_text(10, *SWEEP_MAP)
+    game = granted(text, Faction.US, "", "limited=true")
+    decision = game.decision
+    assert decision is not None and decision.kind is Kind.OPERATION
+    assert decision.rule == "5.5"
+    assert Choose("sweep") in decision.options and Choose("assault") in decision.options
+    game.apply(Choose("assault"))
+    decision = game.decision
+    assert decision is not None and decision.context.procedure == "assault"
+    game.apply(Select("hue"))  # Limited: 1 space, then done (2.3.5)
+    assert GRANTED[-1].executed and GRANTED[-1].spaces == ("hue",)
+
+
+def test_a_grant_of_any_special_activity_skips_when_none_can_occur_5_1_3() -> None:
+    ctx = Ctx(coinlake.parse_position(position_text(10)))
+    gen = actions.free_action(ctx, Faction.ARVN, actions.Grant(kind=ActionKind.SPECIAL_ACTIVITY))
+    ask = next(gen)
+    assert ask.kind is Kind.SPECIAL_ACTIVITY and ask.forced() == Done()
+    with pytest.raises(StopIteration) as stop:
+        gen.send(Done())
+    assert stop.value.value == actions.Outcome(executed=False)
+
+
+def test_grant_translation_for_todays_operations() -> None:
+    march = actions.lookup(Faction.NVA, "march")
+    attack = actions.lookup(Faction.VC, "attack")
+    assert march is not None and attack is not None
+    grant = actions.Grant("march", spaces=("hue",), max_spaces=2, mode="troops", origins=("x",))
+    assert actions._keywords(march, grant) == {
+        "destinations": ("hue",),
+        "max_destinations": 2,
+        "pieces": "troops",
+        "origins": ("x",),
+    }
+    tet = actions.Grant("attack", mode="guerrillas", joint=True, compulsory=True)
+    assert actions._keywords(attack, tet) == {
+        "mandatory": True,
+        "mode": "guerrillas",
+        "joint": True,
+    }
+    required = actions.Grant("attack", required=("hue",))
+    assert actions._keywords(attack, required) == {"spaces": ("hue",), "mandatory": True}
+    assert actions._grant_of("march", {"destinations": ["hue"], "pieces": "troops"}) == (
+        actions.Grant("march", spaces=("hue",), mode="troops")
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"targets": (Faction.NVA,)}, {"untunneled": True}, {"as_us_troops": True}, {"in_place": True}],
+)
+def test_a_grant_an_operation_cannot_honour_yet_is_refused(change: dict[str, Any]) -> None:
+    """Until the Operations read grants themselves, a field none reads is never dropped."""
+    assault = actions.lookup(Faction.US, "assault")
+    assert assault is not None
+    with pytest.raises(NotImplementedError):
+        actions._keywords(assault, actions.Grant("assault", **change))
+
+
+def test_a_grant_is_a_name_or_a_grant_not_both() -> None:
+    ctx = Ctx(coinlake.parse_position(position_text(10)))
+    with pytest.raises(TypeError):
+        next(actions.free_action(ctx, Faction.US, actions.Grant("sweep"), spaces=("hue",)))
+
+
+# -- lib: the card helpers ----------------------------------------------------------------------
+def test_within_counts_spaces_along_the_adjacency_1_3_6() -> None:
+    assert lib.within("hue", 0) == ("hue",)
+    one = lib.within("hue", 1)
+    assert set(one) == {
+        "hue",
+        *(coinlake.SPACES[i].id for i in coinlake.data.space("hue").adjacent),
+    }
+    two = lib.within("hue", 2)
+    assert set(one) < set(two)
+    assert "da-nang" in two and "da-nang" not in one  # via the LoC Hue-Da Nang
+    assert list(two) == [s.id for s in coinlake.SPACES if s.id in two]  # map order
+
+
+def test_space_tests_select_spaces_in_map_order() -> None:
+    state = state_on(
+        10, "space hue 1 us-base", "space saigon 1 arvn-police", "space kontum 1 us-base"
+    )
+    assert lib.spaces(state, lib.is_city, lib.has(Piece.US_BASE)) == ("hue", "kontum")
+    assert lib.spaces(state, lib.has(*lib.COIN_PIECES), lib.other_than("hue")) == (
+        "kontum",
+        "saigon",
+    )
+    assert "north-vietnam" not in lib.spaces(state, lib.outside_north)
+    assert "loc-hue-da-nang" in lib.spaces(state, lib.is_loc, lib.in_south)
+    assert "phuoc-long" not in lib.spaces(state, lib.can_have_support)
+    assert lib.spaces(state, lib.among(("saigon", "hue")), lib.is_province) == ()
+    assert lib.spaces(state, lib.is_city, lib.lacks(Piece.US_BASE))[:2] == ("da-nang", "qui-nhon")
+
+
+def test_replace_with_different_counts_5_1_1() -> None:
+    state = state_on(10, "space tay-ninh 3 vc-guerrilla-u 1 nva-base", "available 2 vc-base")
+    ctx = Ctx(state)
+    assert (
+        lib.replace(
+            ctx, "tay-ninh", Piece.VC_GUERRILLA_UNDERGROUND, Piece.VC_BASE, "5.1", remove_count=2
+        )
+        == 1
+    )
+    after = ctx.state.space("tay-ninh")
+    assert after.pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 1 and after.pieces[Piece.VC_BASE] == 1
+    # a third Base would break stacking (1.4.2): the Guerrilla is only removed
+    assert lib.replace(ctx, "tay-ninh", Piece.VC_GUERRILLA_UNDERGROUND, Piece.VC_BASE, "5.1") == 0
+    assert ctx.state.space("tay-ninh").pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 0
+    # 1 Base by 2 Guerrillas, fewer Available: as many as there are
+    ctx = Ctx(state_on(10, "space hue 1 vc-base", "available 1 vc-guerrilla-u"))
+    assert (
+        lib.replace(ctx, "hue", Piece.VC_BASE, Piece.VC_GUERRILLA_UNDERGROUND, "5.1", place_count=2)
+        == 1
+    )
+
+
+def test_relocate_steps_to_adjacent_spaces_each_piece_once() -> None:
+    state = state_on(10, "space loc-hue-da-nang 2 nva-troops", "space hue 1 nva-troops")
+    ctx = Ctx(state)
+    gen = lib.relocate_steps(
+        ctx, Faction.NVA, (Piece.NVA_TROOPS,), {"loc-hue-da-nang": 1}, "move", "5.1"
+    )
+    ask = next(gen)
+    moves = [o for o in ask.options if isinstance(o, Move)]
+    assert {m.origin for m in moves} == {"loc-hue-da-nang"}
+    assert {m.destination for m in moves} == {
+        coinlake.SPACES[i].id for i in coinlake.data.space("loc-hue-da-nang").adjacent
+    }
+    assert ask.options[-1] == Done()  # "may"
+    with pytest.raises(StopIteration) as stop:
+        gen.send(Move(Piece.NVA_TROOPS, 1, "loc-hue-da-nang", "da-nang"))  # the quota: 1
+    assert stop.value.value == 1
+    assert ctx.state.space("da-nang").pieces[Piece.NVA_TROOPS] == 1
+    # US pieces never relocate into North Vietnam (1.4.2)
+    ctx = Ctx(state_on(10, "space quang-tri-thua-thien 1 us-troops"))
+    ask = next(
+        lib.relocate_steps(
+            ctx, Faction.US, (Piece.US_TROOPS,), {"quang-tri-thua-thien": 1}, "move", "5.1"
+        )
+    )
+    assert all(o.destination != "north-vietnam" for o in ask.options if isinstance(o, Move))
+
+
+def test_place_tunnel_marks_a_base_without_one_1_4_4() -> None:
+    ctx = Ctx(state_on(10, "space tay-ninh 1 vc-base-t 1 nva-base"))
+    assert not lib.place_tunnel(ctx, "tay-ninh", Faction.VC, "5.1")  # already Tunneled
+    assert lib.place_tunnel(ctx, "tay-ninh", Faction.NVA, "5.1")
+    assert ctx.state.space("tay-ninh").pieces[Piece.NVA_TUNNELED_BASE] == 1
+    assert not lib.place_tunnel(ctx, "tay-ninh", Faction.NVA, "5.1")
+
+
+def test_return_pivotal_gives_the_card_back_2_3_8() -> None:
+    before = state_on(10, "played 121", "pivotals 122")
+    assert before.current_card == 10 and before.played == (121, 10)
+    ctx = Ctx(before)
+    assert lib.return_pivotal(ctx, Faction.US, "2.3.8")
+    after = ctx.state
+    assert after.played == (10,) and after.pivotals_held == (121, 122)
+    assert not lib.return_pivotal(ctx, Faction.NVA, "2.3.8")  # not on the played pile
+
+
+def test_make_eligible_now_2_3_1() -> None:
+    ctx = Ctx(state_on(10, "ineligible NVA ARVN"))
+    lib.make_eligible(ctx, Faction.NVA, Faction.US, "5.1")
+    first = ctx.state
+    assert first.eligible(Faction.NVA) and first.stay_eligible == ()
+    lib.make_eligible(ctx, Faction.ARVN, Faction.ARVN, "5.1")  # the executing Faction
+    second = ctx.state
+    assert second.eligible(Faction.ARVN) and second.stay_eligible == (Faction.ARVN,)
+
+
+def test_box_steps_between_boxes_1_4_1() -> None:
+    ctx = Ctx(state_on(10, "casualties 2 us-troops 1 us-irregular-u"))
+    gen = lib.box_steps(
+        ctx,
+        Faction.US,
+        coinlake.data.pieces.pieces_of(Faction.US),
+        CASUALTIES,
+        AVAILABLE,
+        3,
+        "to Available",
+        "5.1",
+    )
+    ask = next(gen)
+    assert ask.options == (
+        Move(Piece.US_TROOPS, 1, CASUALTIES, AVAILABLE),
+        Move(Piece.US_IRREGULAR_UNDERGROUND, 1, CASUALTIES, AVAILABLE),
+    )
+    ask = gen.send(Move(Piece.US_IRREGULAR_UNDERGROUND, 1, CASUALTIES, AVAILABLE))
+    assert ask.forced() == Move(Piece.US_TROOPS, 1, CASUALTIES, AVAILABLE)  # a lone kind
+
+
+def test_a_card_may_give_its_own_answer_where_the_dry_run_would_be_wrong_8_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``@unshaded(n, effective=...)``: e.g. a text whose first answer does nothing while
+    another would (the dry run answers the first)."""
+    text = registry.text(10, Side.UNSHADED)
+    assert text is not None
+    key = (10, Side.UNSHADED)
+    monkeypatch.setitem(registry._TEXTS, key, attrs.evolve(text, check=lambda s, f: False))
+    assert not cards.effective(state_on(10), 10, Side.UNSHADED, Faction.US)

@@ -21,7 +21,16 @@ from coinlake import Game, GameState
 from coinlake.data.pieces import Piece
 from coinlake.state import model
 from coinlake.state.events import DieRolled
-from coinlake.state.model import Pending, Phase, Support
+from coinlake.state.model import (
+    CoupPhase,
+    DeceptionMarker,
+    Eligibility,
+    GameResult,
+    Pending,
+    Phase,
+    Support,
+    Turn,
+)
 from coinlake.state.position import (
     _WRITTEN,
     HEADER,
@@ -252,7 +261,7 @@ def test_every_line_kind_round_trips() -> None:
     """A state with every optional fact set (by hand: cards in effect, markers, dice...)."""
     game, _ = short_start()
     s = game.state
-    tracks = list(s.tracks)
+    us, _, nva, vc = coinlake.Faction
     state = attrs.evolve(
         coinlake.with_dice(s, 6, 1, 3),
         pending=None,
@@ -265,9 +274,17 @@ def test_every_line_kind_round_trips() -> None:
         capabilities=((13, coinlake.Side.SHADED), (11, coinlake.Side.UNSHADED)),
         momentum=(7,),
         card_markers=((15, "unshaded"),),
-        stay_eligible=(coinlake.Faction.VC,),
-        ineligible_next=(coinlake.Faction.NVA,),
-        tracks=tuple(tracks),
+        stay_eligible=(vc,),
+        ineligible_next=(nva,),
+        eligibility=(Eligibility.ELIGIBLE, Eligibility.INELIGIBLE) * 2,
+        turn=Turn(passed=(vc,), acted=((us, "op+sa"), (nva, "event"))),
+        deception=(
+            DeceptionMarker("hidden-asset", (us,), revealed=True, used=True),
+            DeceptionMarker("unknown", (nva, vc)),
+        ),
+        phase=Phase.OVER,
+        coup_phase=CoupPhase.RESET,
+        result=GameResult("7.3", "victory", (nva, vc), ((nva, vc), (us,)), (3, -2), (-2, -5, 3, 1)),
         us_policy="a policy with spaces",
         seq=0,
     )
@@ -283,6 +300,14 @@ def test_every_line_kind_round_trips() -> None:
         "ineligible-next NVA",
         'us-policy "a policy with spaces"',
         "dice 6 1 3",
+        "ineligible ARVN VC",
+        "passed VC",
+        "acted US:op+sa NVA:event",
+        "deception US:hidden-asset,revealed,used NVA+VC:unknown",
+        "phase over",
+        "coup-phase reset",
+        "result rule=7.3 outcome=victory winner=NVA+VC ranking=NVA+VC,US side-margins=3,-2 "
+        "margins=-2,-5,3,1",
     ):
         assert line + "\n" in text, line
     assert "\nseq" not in text

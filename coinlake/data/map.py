@@ -117,9 +117,38 @@ def _norm(key: str) -> str:
 
 
 SPACES, _KEYS = _build()
-SPACE_IDS: tuple[str, ...] = tuple(s.id for s in SPACES)
-_BY_ID: dict[str, int] = {s.id: s.index for s in SPACES}
 N_SPACES = len(SPACES)
+
+# -- the map's facts by space id, built once here for every rule (1.3) -------------------------
+# Rules name a space by its id; the index of a space (its place in ``GameState.spaces``) is
+# a detail of the data and state layers, reached through :data:`INDEX`.
+SPACE_IDS: tuple[str, ...] = tuple(s.id for s in SPACES)
+"""Every space id, in map order (the order of ``GameState.spaces``)."""
+INDEX: dict[str, int] = {s.id: s.index for s in SPACES}
+"""Each space's position in ``GameState.spaces``."""
+NAME: dict[str, str] = {s.id: s.name for s in SPACES}
+ADJACENT: dict[str, tuple[str, ...]] = {
+    s.id: tuple(SPACES[i].id for i in s.adjacent) for s in SPACES
+}
+"""Each space's adjacent spaces (1.3.6), in map order."""
+POPULATION: dict[str, int] = {s.id: s.population for s in SPACES}
+ECON: dict[str, int] = {s.id: s.econ for s in SPACES}
+IS_LOC: dict[str, bool] = {s.id: s.is_loc for s in SPACES}
+IS_CITY: dict[str, bool] = {s.id: s.is_city for s in SPACES}
+IS_PROVINCE: dict[str, bool] = {s.id: s.is_province for s in SPACES}
+IN_NORTH_VIETNAM: dict[str, bool] = {s.id: s.country is Country.NORTH_VIETNAM for s in SPACES}
+IN_SOUTH: dict[str, bool] = {s.id: s.in_south for s in SPACES}
+"""South Vietnam (1.3.5): not North Vietnam, Laos or Cambodia."""
+IN_LAOS_CAMBODIA: dict[str, bool] = {s.id: s.in_laos_or_cambodia for s in SPACES}
+CAN_HAVE_SUPPORT: dict[str, bool] = {s.id: s.can_have_support for s in SPACES}
+"""Cities and Provinces with Population (1.6.1)."""
+IS_HIGHLAND: dict[str, bool] = {s.id: s.terrain is Terrain.HIGHLAND for s in SPACES}
+IS_JUNGLE: dict[str, bool] = {s.id: s.terrain is Terrain.JUNGLE for s in SPACES}
+IS_LOWLAND: dict[str, bool] = {s.id: s.terrain is Terrain.LOWLAND for s in SPACES}
+LOC_IDS: tuple[str, ...] = tuple(s.id for s in SPACES if s.is_loc)
+CITY_IDS: tuple[str, ...] = tuple(s.id for s in SPACES if s.is_city)
+PROVINCE_IDS: tuple[str, ...] = tuple(s.id for s in SPACES if s.is_province)
+SAIGON = "saigon"
 
 
 def space_index(key: str | int) -> int:
@@ -128,8 +157,8 @@ def space_index(key: str | int) -> int:
     >>> SPACES[space_index("saigon")].population
     6
     """
-    if isinstance(key, str) and key in _BY_ID:
-        return _BY_ID[key]
+    if isinstance(key, str) and key in INDEX:
+        return INDEX[key]
     if isinstance(key, int):
         if 0 <= key < N_SPACES:
             return key

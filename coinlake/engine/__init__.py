@@ -1,6 +1,7 @@
 """Layer 4: the engine — ``decide``/``evolve``, the history tree and :class:`Game`."""
 
-from coinlake.engine.decide import (
+from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
+from coinlake.engine.steps import (
     Decision,
     advance,
     decide,
@@ -10,15 +11,15 @@ from coinlake.engine.decide import (
     start_procedure,
     validate,
 )
-from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
 from coinlake.state.events import evolve
 from coinlake.state.model import GameState, Options
+from coinlake.state.rng import KEYED
 from coinlake.state.setup import initial_state
 
 
-def start_state(scenario: str, seed: int, options: Options) -> GameState:
+def start_state(scenario: str, seed: int, options: Options, algorithm: str = KEYED) -> GameState:
     """The primed initial state of a new game: set up, first procedure waiting."""
-    return prime(initial_state(scenario, seed, options))
+    return prime(initial_state(scenario, seed, options, algorithm))
 
 
 __all__ = [

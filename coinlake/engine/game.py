@@ -16,7 +16,7 @@ import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
-from coinlake.engine.decide import (
+from coinlake.engine.steps import (
     Decision,
     Live,
     advance,
@@ -298,6 +298,26 @@ class Game:
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)
+
+    def record_many(
+        self, entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState]]
+    ) -> None:
+        """:meth:`record` for consecutive commands at once (the log reader records a chunk
+        of frames at a time): each entry is ``(command, faction, events, state)``, with
+        ``state`` the fold of ``events`` into the position before it (the previous entry's
+        ``state``, or the current position for the first)."""
+        if not entries:
+            return
+        here = self._node
+        journal = self._journal
+        depth = here.depth
+        for command, faction, events, state in entries:
+            depth += 1
+            here = Node(here, command, faction, events, state, depth)
+            journal = JournalEntry("apply", here, journal)
+        self._node = here
+        self._redo = None
+        self._journal = journal
 
     def undo(self, faction: Faction | str | None = None) -> None:
         """Step back one command; recorded in the journal. Under the ``strict`` policy the

@@ -56,9 +56,10 @@ The interface:
   spaces by consulting ``effects.monsoon``.
 - ``accompanies`` (Special Activities): names of the Operations it may accompany (4.1.1);
   empty means any.
-- Free Operations and Special Activities granted by Events (3.1.2, 5.5) are run with
-  :func:`free_action`; they have no effect on anyone's Eligibility (the Sequence of Play
-  records only what the 1st and 2nd Eligible Factions execute).
+- Free Operations and Special Activities granted by Events (3.1.2, 5.5) are described by
+  a :class:`Grant` and run with :func:`free_action`; they have no effect on anyone's
+  Eligibility (the Sequence of Play records only what the 1st and 2nd Eligible Factions
+  execute).
 - Lasting effects (Capabilities, Momentum, RVN Leader, Monsoon) are read only through
   :mod:`coinlake.rules.effects`.
 """
@@ -69,13 +70,14 @@ from collections.abc import Callable, Generator
 from enum import StrEnum
 from typing import Any, Protocol
 
+import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import FACTIONS, Faction
 from coinlake.rules.core import Ask, Ctx, Kind
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command, Done
-from coinlake.state.model import GameState, Track
+from coinlake.state.model import GameState, Track, memo
 
 
 class ActionKind(StrEnum):
@@ -93,6 +95,10 @@ class Outcome:
     """It occurred in at least one space (or, NVA Rally, Improved the Trail)."""
     special_activity: bool = False
     """An Operation: its accompanying Special Activity was executed."""
+    spaces: tuple[str, ...] = ()
+    """The spaces the action selected, in order (for a move: its destinations), as
+    :func:`free_action` reports them so that an Event can chain grants on them
+    (:meth:`Grant.within`)."""
 
 
 ActionProc = Generator[Ask, Command, Outcome]
@@ -145,6 +151,9 @@ class Action:
 
 
 _REGISTRY: dict[tuple[Faction, str], Action] = {}
+_VERSION = [0]
+"""Bumped at every (un)registration: part of the key of memoised legality (tests plug
+stand-in actions in and out)."""
 
 
 def _register(action: Action) -> None:
@@ -152,6 +161,7 @@ def _register(action: Action) -> None:
     if key in _REGISTRY:
         raise ValueError(f"{action.faction} {action.name!r} registered twice")
     _REGISTRY[key] = action
+    _VERSION[0] += 1
 
 
 def operation(
@@ -207,6 +217,7 @@ def special_activity(
 def unregister(faction: Faction, name: str) -> None:
     """Remove a registration (for tests that plug in a stand-in action)."""
     _REGISTRY.pop((faction, name), None)
+    _VERSION[0] += 1
 
 
 def lookup(faction: Faction, name: str) -> Action | None:
@@ -239,13 +250,17 @@ def legal_operations(
     ignore_monsoon: bool = False,
 ) -> tuple[Action, ...]:
     """The Operations ``faction`` could execute now (Monsoon bans Sweep and March, 2.3.9)."""
-    in_monsoon = monsoon(state) and not ignore_monsoon
-    return tuple(
-        a
-        for a in operations(faction)
-        if not (in_monsoon and a.monsoon_banned)
-        and a.legal(state, faction, limited=limited, free=free)
-    )
+
+    def compute() -> tuple[Action, ...]:
+        in_monsoon = monsoon(state) and not ignore_monsoon
+        return tuple(
+            a
+            for a in operations(faction)
+            if not (in_monsoon and a.monsoon_banned)
+            and a.legal(state, faction, limited=limited, free=free)
+        )
+
+    return memo(state, ("legal-operations", _VERSION[0], faction, limited, free, ignore_monsoon), compute)
 
 
 def legal_special_activities(
@@ -429,33 +444,246 @@ def run_operation(
     return Outcome(executed=outcome.executed, special_activity=sa_done)
 
 
+# -- free actions granted by Events (3.1.2, 5.5) ------------------------------------------------
+@frozen
+class Grant:
+    """A free Operation or Special Activity an Event grants (3.1.2, 5.5), with the changes
+    the Event's text makes to it (5.1.1): a typed value that every Operation and Special
+    Activity reads the same way. Fields left at their default change nothing.
+
+    Build one per grant and run it with :func:`free_action`::
+
+        Grant("march")                                   # NVA free Marches
+        Grant("attack", mode="troops", compulsory=True)  # every NVA Troop free Attacks
+        Grant(limited=True)                              # any 1 free Limited Operation
+        Grant(kind=None)                                 # any 1 free Operation or SA
+
+    **Chains** ("Air Lift into a space, Sweep in it, then Assault there"): each step is its
+    own grant; :func:`free_action` returns the spaces a step selected
+    (:attr:`Outcome.spaces`, for a move its destinations) and :meth:`within` restricts the
+    next step to them::
+
+        swept = yield from free_action(ctx, US, Grant("sweep", spaces=(target,)))
+        yield from free_action(ctx, US, Grant("assault").within(swept.spaces))
+
+    A text that fixes the space first ("into 1 space with any NVA piece") asks for it, then
+    grants every step on ``(space,)``.
+    """
+
+    action: str | None = None
+    """The Operation or Special Activity by registered name (``"sweep"``, ``"air-lift"``);
+    ``None``: any of the Faction's choice among :attr:`kind`."""
+    kind: ActionKind | None = ActionKind.OPERATION
+    """With no :attr:`action`: the Faction picks an Operation, a Special Activity, or either
+    (``None``)."""
+    limited: bool = False
+    """A Limited Operation: 1 space (1 destination for a move), no Special Activity (2.3.5)."""
+    spaces: tuple[str, ...] | None = None
+    """The spaces it may select (for a move: its destinations); ``None``: any the rules
+    allow."""
+    origins: tuple[str, ...] | None = None
+    """For a move: where the moving pieces may come from; ``None``: any."""
+    required: tuple[str, ...] = ()
+    """Spaces it must select wherever it can occur there when it begins (5.1.3)."""
+    max_spaces: int | None = None
+    """The most spaces (for a move: destinations) it may select."""
+    compulsory: bool = False
+    """It must occur in every allowed space where it can when it begins -- the maximum
+    extent, so at least once if it can (Tet Offensive's Terror and Attack)."""
+    ignore_monsoon: bool = False
+    """The text overrides Monsoon's ban on Sweep and March (2.3.9, 5.1.1)."""
+    joint: bool = False
+    """US and ARVN, or NVA and VC, pieces act together (Tet Offensive's Attack)."""
+    targets: tuple[Faction, ...] | None = None
+    """The only enemy Factions it may affect (e.g. NVA only, 3.1); ``None``: the usual."""
+    untunneled: bool = False
+    """Tunneled Bases count as untunneled (1.4.4)."""
+    as_us_troops: bool = False
+    """ARVN cubes count as US Troops."""
+    in_place: bool = False
+    """No pieces move (a Sweep in place)."""
+    active_ok: bool = False
+    """An Ambush may use an Active Guerrilla (4.4.3)."""
+    mode: str | None = None
+    """The one form the text fixes: ``"troops"`` or ``"guerrillas"`` for an Attack or
+    March, ...; ``None``: the Faction's choice."""
+
+    def within(self, spaces: tuple[str, ...] | list[str]) -> Grant:
+        """This grant restricted to ``spaces`` (those an earlier step of a chain selected,
+        :attr:`Outcome.spaces`), in their order."""
+        allowed = tuple(s for s in spaces if self.spaces is None or s in self.spaces)
+        return attrs.evolve(self, spaces=allowed)
+
+
 def free_action(
-    ctx: Ctx,
-    faction: Faction,
-    name: str,
-    *,
-    limited: bool = False,
-    ignore_monsoon: bool = False,
-    **options: Any,
+    ctx: Ctx, faction: Faction, grant: Grant | str, **keywords: Any
 ) -> Generator[Ask, Command, Outcome]:
-    """Run the free Operation or Special Activity ``name`` an Event grants ``faction``
-    (3.1.2, 5.5): no Resource cost (but see :func:`pay`), no effect on Eligibility. A
-    Monsoon-banned Operation runs only if the Event text overrides (``ignore_monsoon``,
-    5.1.1). Returns ``Outcome(False)`` when it is not registered yet or cannot occur (5.1.3:
-    what cannot be implemented is skipped)."""
-    action = lookup(faction, name)
+    """Run the free Operation or Special Activity ``grant`` gives ``faction`` (3.1.2, 5.5):
+    no Resource cost (but see :func:`pay`), no effect on Eligibility. With no named action
+    the Faction first picks one among those it could execute. A Monsoon-banned Operation
+    runs only if the grant overrides Monsoon (5.1.1). Returns ``Outcome(False)`` when the
+    action is not registered yet or cannot occur (5.1.3: what cannot be carried out is
+    skipped); otherwise its outcome with the spaces it selected (:attr:`Outcome.spaces`).
+
+    ``grant`` may also be a registered name with the keyword options that name's procedure
+    reads today (``spaces=``, ``mandatory=``...): read into a :class:`Grant` (tests drive
+    Operations that way)."""
+    if isinstance(grant, str):
+        grant = _grant_of(grant, keywords)
+    elif keywords:
+        raise TypeError(f"free_action takes a Grant or a name with keywords, not both: {keywords}")
+    if grant.action is None:
+        name = yield from _choose_granted(ctx, faction, grant)
+        if name is None:
+            return Outcome(executed=False)
+        grant = attrs.evolve(grant, action=name)
+    assert grant.action is not None
+    action = lookup(faction, grant.action)
     if action is None:
         return Outcome(executed=False)
     banned = action.kind is ActionKind.OPERATION and action.monsoon_banned
-    if banned and monsoon(ctx.state) and not ignore_monsoon:
+    if banned and monsoon(ctx.state) and not grant.ignore_monsoon:
         return Outcome(executed=False)
-    if not action.legal(ctx.state, faction, limited=limited, free=True):
+    limited = grant.limited and action.kind is ActionKind.OPERATION
+    # The registered legality looks at the Faction's own pieces only: a joint grant goes
+    # on and lets the action find the spaces where the pieces together can act.
+    if not grant.joint and not action.legal(ctx.state, faction, limited=limited, free=True):
         return Outcome(executed=False)
-    extra: dict[str, Any] = dict(options)
+    extra = _keywords(action, grant)
     if action.kind is ActionKind.SPECIAL_ACTIVITY:
-        extra.setdefault("operation", "")
-    with ctx.scope(action.name, action.rule, faction=faction):
-        return (yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra))
+        extra["operation"] = ""
+    with ctx.scope(action.name, action.rule, faction=faction) as scope:
+        outcome = yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra)
+    if not outcome.spaces and scope.done:  # the spaces the shared selection recorded
+        outcome = attrs.evolve(outcome, spaces=tuple(scope.done))
+    return outcome
+
+
+def _choose_granted(
+    ctx: Ctx, faction: Faction, grant: Grant
+) -> Generator[Ask, Command, str | None]:
+    """Ask ``faction`` which Operation or Special Activity to execute for a grant of "any"
+    (3.0, 4.0); ``None`` when it could execute none (5.1.3)."""
+    state = ctx.state
+
+    def options() -> tuple[Command, ...]:
+        found: list[Action] = []
+        if grant.kind is not ActionKind.SPECIAL_ACTIVITY:
+            found += legal_operations(
+                state,
+                faction,
+                limited=grant.limited,
+                free=True,
+                ignore_monsoon=grant.ignore_monsoon,
+            )
+        if grant.kind is not ActionKind.OPERATION:
+            found += legal_special_activities(state, faction, "", free=True)
+        return tuple(Choose(a.name) for a in found)
+
+    what = {
+        ActionKind.OPERATION: "Limited Operation" if grant.limited else "Operation",
+        ActionKind.SPECIAL_ACTIVITY: "Special Activity",
+        None: "Operation or Special Activity",
+    }[grant.kind]
+    answer = yield ctx.ask(
+        faction,
+        Kind.SPECIAL_ACTIVITY if grant.kind is ActionKind.SPECIAL_ACTIVITY else Kind.OPERATION,
+        f"{faction}: choose the free {what}",
+        options,
+        "5.5",
+        none_done=True,
+    )
+    return answer.option if isinstance(answer, Choose) else None
+
+
+# == BEGIN grant translation =====================================================================
+# Until every Operation and Special Activity reads a Grant itself, a grant reaches them as the
+# keyword options they read today. This is the ONE place that knows those keywords: replace it
+# (and _grant_of) once the procedures take the Grant. A field that the target procedure cannot
+# honour yet raises NotImplementedError rather than being dropped silently.
+_READS: dict[str, frozenset[str]] = {
+    "train": frozenset({"spaces", "max_spaces"}),
+    "sweep": frozenset({"spaces", "max_spaces"}),
+    "assault": frozenset({"spaces", "max_spaces"}),
+    "rally": frozenset({"spaces", "max_spaces"}),
+    "march": frozenset({"origins", "destinations", "max_destinations", "pieces"}),
+    "attack": frozenset({"spaces", "max_spaces", "mandatory", "mode", "joint"}),
+    "terror": frozenset({"spaces", "max_spaces", "mandatory"}),
+    "infiltrate": frozenset({"spaces", "max_spaces"}),
+    "bombard": frozenset({"spaces", "max_spaces"}),
+    "tax": frozenset({"spaces", "max_spaces"}),
+    "subvert": frozenset({"spaces", "max_spaces"}),
+    "ambush": frozenset({"spaces", "max_spaces", "allow_active"}),
+}
+"""The Event keywords each procedure reads today (its docstring lists them)."""
+
+_MOVES = {"march": {"spaces": "destinations", "max_spaces": "max_destinations", "mode": "pieces"}}
+"""Where a moving Operation names a grant's field differently."""
+
+_FIELDS = {
+    "spaces": "spaces",
+    "max_spaces": "max_spaces",
+    "origins": "origins",
+    "mode": "mode",
+    "joint": "joint",
+    "mandatory": "compulsory",
+    "allow_active": "active_ok",
+    "ignore_monsoon": "ignore_monsoon",
+    "limited": "limited",
+    "destinations": "spaces",
+    "max_destinations": "max_spaces",
+    "pieces": "mode",
+}
+"""Today's keyword -> the grant's field (for :func:`_grant_of`)."""
+
+
+def _keywords(action: Action, grant: Grant) -> dict[str, Any]:
+    """The keyword options that carry ``grant`` to ``action``'s procedure today."""
+    wanted: dict[str, Any] = {}
+    spaces = grant.spaces
+    if grant.required:
+        if spaces is not None and set(spaces) != set(grant.required):
+            raise NotImplementedError(f"{action.name}: required spaces beside other spaces")
+        spaces = grant.required
+    if spaces is not None:
+        wanted["spaces"] = tuple(spaces)
+    if grant.max_spaces is not None:
+        wanted["max_spaces"] = grant.max_spaces
+    if grant.origins is not None:
+        wanted["origins"] = tuple(grant.origins)
+    if grant.compulsory or grant.required:
+        wanted["mandatory"] = True
+    if grant.mode is not None:
+        wanted["mode"] = grant.mode
+    if grant.joint:
+        wanted["joint"] = True
+    if grant.active_ok:
+        wanted["allow_active"] = True
+    for name in ("targets", "untunneled", "as_us_troops", "in_place"):
+        if getattr(grant, name) != getattr(_PLAIN, name):
+            wanted[name] = getattr(grant, name)
+    renamed = _MOVES.get(action.name, {})
+    out = {renamed.get(key, key): value for key, value in wanted.items()}
+    unread = set(out) - _READS.get(action.name, frozenset())
+    if unread:
+        raise NotImplementedError(f"{action.name} cannot honour {sorted(unread)} of a grant yet")
+    return out
+
+
+def _grant_of(name: str, keywords: dict[str, Any]) -> Grant:
+    """The grant that today's keyword options for ``name`` describe."""
+    fields: dict[str, Any] = {"action": name}
+    for key, value in keywords.items():
+        if key not in _FIELDS:
+            raise TypeError(f"free_action: unknown option {key!r}")
+        if isinstance(value, list):
+            value = tuple(value)
+        fields[_FIELDS[key]] = value
+    return Grant(**fields)
+
+
+_PLAIN = Grant()
+# == END grant translation =======================================================================
 
 
 def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:
@@ -465,8 +693,13 @@ def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) ->
 
 def has_special_activity(state: GameState, faction: Faction) -> bool:
     """Whether some Special Activity of ``faction`` is legal now (offer ``op+sa``, 4.1)."""
-    return any(
-        a.legal(state, faction, limited=False, free=False) for a in special_activities(faction)
+    return memo(
+        state,
+        ("has-special-activity", _VERSION[0], faction),
+        lambda: any(
+            a.legal(state, faction, limited=False, free=False)
+            for a in special_activities(faction)
+        ),
     )
 
 

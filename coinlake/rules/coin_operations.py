@@ -320,13 +320,13 @@ def operation_spaces(
     base = COIN_PROVINCES_AND_CITIES if provinces_and_cities else ALL_SPACES
     spaces = base if allowed is None else tuple(i for i in base if i in allowed)
 
-    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+    def candidates(state: GameState, chosen: Sequence[str]) -> Iterator[Command]:
         if len(chosen) >= limit or (can_pay is not None and not can_pay(state)):
-            return []
+            return
         skip = {space_index(s) for s in chosen}
         if avoid is not None:
             skip.update(space_index(s) for s in avoid())
-        return [SELECT[i] for i in spaces if i not in skip and (ok is None or ok(state, i))]
+        yield from (SELECT[i] for i in spaces if i not in skip and (ok is None or ok(state, i)))
 
     def refusals(state: GameState, chosen: tuple[str, ...]) -> tuple[Refusal, ...]:
         return deferred_refusals(
@@ -437,9 +437,9 @@ def coin_sa_spaces(
     selected."""
     avoided = frozenset(space_index(s) for s in avoid)
 
-    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+    def candidates(state: GameState, chosen: Sequence[str]) -> Iterator[Command]:
         skip = avoided.union(space_index(s) for s in chosen) if chosen else avoided
-        return [SELECT[i] for i in spaces if i not in skip and ok(state, i)]
+        return (SELECT[i] for i in spaces if i not in skip and ok(state, i))
 
     return (
         yield from select_spaces(

@@ -10,10 +10,11 @@ its start after an undo, a fork or a load (see ``docs/architecture.md``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 import threading
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from enum import StrEnum
 from functools import partial
+from itertools import islice
 from typing import TypeVar
 
 from attrs import frozen
@@ -164,6 +165,7 @@ class Ask:
     __slots__ = (
         "_build",
         "_context",
+        "_head",
         "_options",
         "_set",
         "_snapshot",
@@ -202,6 +204,7 @@ class Ask:
         self.single = single
         self.none_done = none_done
         self._set: frozenset[Command] | None = None
+        self._head: tuple[tuple[Command, ...], Iterator[Command]] | None = None
         if callable(options):
             self._options: tuple[Command, ...] | None = None
             self._build: Callable[[], Iterable[Command]] | None = options
@@ -215,14 +218,30 @@ class Ask:
         if options is None:
             with _BUILD_LOCK:
                 if self._options is None:
-                    assert self._build is not None
-                    built = tuple(self._build())
+                    if self._head is not None:
+                        head, rest = self._head
+                        built = (*head, *rest)
+                    else:
+                        assert self._build is not None
+                        built = tuple(self._build())
                     if len(built) > MAX_OPTIONS:
                         raise RuntimeError(f"{len(built)} options for {self.prompt!r}")
-                    self._options, self._build = built, None
+                    self._options, self._build, self._head = built, None, None
                 options = self._options
             assert options is not None
         return options
+
+    def _first_two(self) -> tuple[Command, ...]:
+        """The first two legal answers (fewer if there are fewer), building no more of them
+        than that when the builder yields them lazily."""
+        if self._options is not None:
+            return self._options[:2]
+        with _BUILD_LOCK:
+            if self._head is None:
+                assert self._build is not None
+                rest = iter(self._build())
+                self._head = (tuple(islice(rest, 2)), rest)
+            return self._head[0]
 
     @property
     def context(self) -> Context:
@@ -248,10 +267,10 @@ class Ask:
         """The answer the engine gives without asking, if any (``single``/``none_done``)."""
         if not (self.single or self.none_done):
             return None
-        options = self.options
-        if self.single and len(options) == 1:
-            return options[0]
-        if self.none_done and not options:
+        first = self._first_two()
+        if self.single and len(first) == 1:
+            return first[0]
+        if self.none_done and not first:
             return DONE
         return None
 
@@ -623,14 +642,24 @@ def select_spaces(
         state = ctx.state
         done = tuple(chosen)
 
-        def options(state: GameState = state, done: tuple[str, ...] = done) -> list[Command]:
-            selects = tuple(candidates(state, done))
-            found: list[Command] = [*selects, *(extras(state) if extras is not None else ())]
-            if not found and not ask_done_alone:
-                return found
-            if bool(done) if may_stop is None else may_stop(state, done, selects):
-                found.append(DONE)
-            return found
+        def options(state: GameState = state, done: tuple[str, ...] = done) -> Iterator[Command]:
+            selects: Sequence[Command] = ()
+            found = False
+            if may_stop is not None:  # it looks at every candidate
+                selects = tuple(candidates(state, done))
+                found = bool(selects)
+                yield from selects
+            else:
+                for command in candidates(state, done):
+                    found = True
+                    yield command
+            for command in extras(state) if extras is not None else ():
+                found = True
+                yield command
+            if (found or ask_done_alone) and (
+                bool(done) if may_stop is None else may_stop(state, done, selects)
+            ):
+                yield DONE
 
         if top is not None:
             top.space, top.left = None, None if limit is None else limit - len(chosen)

@@ -17,6 +17,12 @@ than one step. Each Faction's part opens its own scope (``pacify``, ``agitate``,
 ``redeploy``, ``commitment``, ``withdrawal``...), so a question's ``Context`` says whose part
 it is and which spaces it has done.
 
+Events run the same steps with their own limits and costs: :func:`pacify`, :func:`redeploy`
+and :func:`commitment` (5.1.1). Such a step keeps its progress in a :class:`CardRecord` of
+its own, inside the Event's procedure (the steps take the :class:`Record` to use; the Coup
+Round's is :data:`ROUND`), so it never disturbs a Coup Round's record, never moves the Coup
+Card marker and ends no Momentum.
+
 Every choice is asked with the generic commands: ``select`` a space (or the Available or
 Casualties box), ``move`` pieces, a word for how far to shift (``passive-support``...) or
 ``remove-terror`` and then a ``count`` of markers, ``done``. A choice with a single
@@ -91,6 +97,8 @@ PACIFY_SPACES = 4
 AGITATE_SPACES = 4
 MAX_LEVELS = 2
 """6.3.1, 6.3.2: at most 2 levels of shift per space in a Support Phase."""
+FREE_STEPS = 1_000
+"""What a Faction can afford when Pacification costs nothing (an Event's terms): no limit."""
 COMMITMENT_TROOPS = 10
 COMMITMENT_BASES = 2
 
@@ -189,6 +197,51 @@ def _clear_record(ctx: Ctx, rule: str) -> None:
     if ctx.state.coup_step != NO_COUP_STEP:
         fields = attrs.asdict(NO_COUP_STEP, recurse=False)
         ctx.emit(CoupStepRecorded(seq=ctx.seq, rule=rule, **fields))
+
+
+class Record:
+    """Where a Coup step keeps its progress (:class:`CoupStep`): :data:`ROUND`, the Coup
+    Round's record in the state, or a :class:`CardRecord`."""
+
+    def read(self, ctx: Ctx) -> CoupStep:
+        """The progress so far."""
+        raise NotImplementedError
+
+    def write(self, ctx: Ctx, rule: str, **changes: Any) -> None:
+        """Record ``changes`` to the progress."""
+        raise NotImplementedError
+
+
+class _RoundRecord(Record):
+    """The Coup Round's record, ``GameState.coup_step``: each change is an event, so that a
+    phase resumes from the state alone after any command."""
+
+    def read(self, ctx: Ctx) -> CoupStep:
+        return ctx.state.coup_step
+
+    def write(self, ctx: Ctx, rule: str, **changes: Any) -> None:
+        _record(ctx, rule, **changes)
+
+
+ROUND: Record = _RoundRecord()
+"""The Coup Round's record (the default of every step)."""
+
+
+class CardRecord(Record):
+    """The record of a step an Event runs (:func:`pacify`, :func:`redeploy`,
+    :func:`commitment`): kept by the Event's procedure, which is re-run from its start like
+    any procedure, so it needs no event and leaves ``GameState.coup_step`` alone."""
+
+    __slots__ = ("step",)
+
+    def __init__(self) -> None:
+        self.step = NO_COUP_STEP
+
+    def read(self, ctx: Ctx) -> CoupStep:
+        return self.step
+
+    def write(self, ctx: Ctx, rule: str, **changes: Any) -> None:
+        self.step = attrs.evolve(self.step, **changes)
 
 
 # -- ending the game -----------------------------------------------------------------------------
@@ -417,14 +470,19 @@ def _shifted(levels: tuple[tuple[str, int], ...], space: str) -> int:
 
 
 def _steps_possible(
-    state: GameState, space: str, toward: int, levels: tuple[tuple[str, int], ...]
+    state: GameState,
+    space: str,
+    toward: int,
+    levels: tuple[tuple[str, int], ...],
+    max_levels: int = MAX_LEVELS,
 ) -> int:
-    """Terror markers to remove plus levels the space may still shift this phase."""
+    """Terror markers to remove plus levels the space may still shift this phase (at most
+    ``max_levels`` in all)."""
     sp = state.space(space)
     room = 0
     if SPACES[space_index(space)].can_have_support:
         room = (Support.ACTIVE_SUPPORT - sp.support) if toward > 0 else (sp.support + 2)
-        room = max(0, min(room, MAX_LEVELS - _shifted(levels, space)))
+        room = max(0, min(room, max_levels - _shifted(levels, space)))
     return sp.terror + room
 
 
@@ -476,6 +534,7 @@ def _influence_menu(
     rule: str,
     cost: int,
     affordable: int,
+    max_levels: int = MAX_LEVELS,
 ) -> tuple[tuple[Command, ...], tuple[Refusal, ...]]:
     """The spaces ``faction`` may select now (then ``done``; nothing when none), and why the
     others may not be."""
@@ -485,7 +544,7 @@ def _influence_menu(
         why = reason(state, sp.id)
         if why is None and sp.id in step.spaces:
             why = (f"{faction} already chose {sp.name} in this phase", rule)
-        if why is None and _steps_possible(state, sp.id, toward, step.levels) == 0:
+        if why is None and _steps_possible(state, sp.id, toward, step.levels, max_levels) == 0:
             why = (f"{sp.name} has no Terror and may shift no further this phase", rule)
         if why is None and affordable == 0:
             why = (f"{faction} cannot pay {cost} Resources for a step", rule)
@@ -514,17 +573,20 @@ def _influence_step(
     limit: int,
     own_limit: int | None = None,
     guerrillas: int = 0,
+    max_levels: int = MAX_LEVELS,
+    record: Record = ROUND,
 ) -> Step:
     """One space of a Faction's Pacification or Agitation: select a space (or ``done``), then
     how many steps to take there. ``limit`` caps the spaces of the shared record,
     ``own_limit`` this Faction's (Mandate of Heaven); ``budget`` is what the Faction may
-    spend; ``guerrillas`` VC Guerrillas must be removed in each space chosen (Cadres)."""
+    spend, ``cost`` what a step costs (0: free); ``guerrillas`` VC Guerrillas must be
+    removed in each space chosen (Cadres); at most ``max_levels`` shifts per space."""
     state = ctx.state
-    step = state.coup_step
+    step = record.read(ctx)
     if step.used >= limit or (own_limit is not None and len(step.spaces) >= own_limit):
         return False
     verb = "Pacify" if toward > 0 else "Agitate"
-    affordable = budget // cost
+    affordable = budget // cost if cost else FREE_STEPS
     left = limit - step.used
     top = ctx.top
     if top is not None:
@@ -541,6 +603,7 @@ def _influence_step(
             rule=rule,
             cost=cost,
             affordable=affordable,
+            max_levels=max_levels,
         )
     )
     choice = yield ctx.ask(
@@ -558,7 +621,7 @@ def _influence_step(
     if top is not None:
         top.space = space
         top.done.append(space)
-    steps = min(_steps_possible(state, space, toward, step.levels), affordable)
+    steps = min(_steps_possible(state, space, toward, step.levels, max_levels), affordable)
     extents = _extent_options(state, space, toward, steps)
     extent = yield ctx.ask(
         faction,
@@ -585,7 +648,9 @@ def _influence_step(
     ctx.add_track(track, -cost * k, rule)
     yield from _remove_vc_guerrillas(ctx, space, guerrillas)
     levels = _apply_steps(ctx, space, toward, k, step.levels, rule)
-    _record(ctx, rule, part=part, spaces=(*step.spaces, space), used=step.used + 1, levels=levels)
+    record.write(
+        ctx, rule, part=part, spaces=(*step.spaces, space), used=step.used + 1, levels=levels
+    )
     return True
 
 
@@ -626,14 +691,23 @@ def _pacify_reason(faction: Faction) -> Reason:
 _PACIFY_REASONS = {f: _pacify_reason(f) for f in (Faction.US, Faction.ARVN)}
 
 
-def pacification_step(ctx: Ctx, faction: Faction) -> Step:
-    """6.3.1, one space of ``faction``'s Pacification: the US, then ARVN, Pacify in at most 4
-    spaces together. A space needs COIN Control, Police and the Pacifying Faction's Troops;
-    each step costs 3 ARVN Resources (4 under Ky) and removes a Terror marker or, once none is
-    left, shifts 1 level toward Active Support, at most 2 levels per space in the phase for
-    both Factions together. The US may not spend below the Econ marker (1.8.1). Lasting
-    effects (:mod:`effects`): the cost per step (Ky, Blowtorch Komer) and ARVN's own space
-    limit (shaded Mandate of Heaven). Returns ``False`` once ``faction`` is done."""
+def pacification_step(
+    ctx: Ctx,
+    faction: Faction,
+    record: Record = ROUND,
+    *,
+    limit: int = PACIFY_SPACES,
+    cost: int | None = None,
+    max_levels: int = MAX_LEVELS,
+) -> Step:
+    """6.3.1, one space of ``faction``'s Pacification: the US, then ARVN, Pacify in at most
+    ``limit`` (4) spaces together. A space needs COIN Control, Police and the Pacifying
+    Faction's Troops; each step costs ``cost`` ARVN Resources (by default 3, 4 under Ky) and
+    removes a Terror marker or, once none is left, shifts 1 level toward Active Support, at
+    most ``max_levels`` (2) levels per space in the phase for both Factions together. The US
+    may not spend below the Econ marker (1.8.1). Lasting effects (:mod:`effects`): the cost
+    per step (Ky, Blowtorch Komer) and ARVN's own space limit (shaded Mandate of Heaven).
+    Returns ``False`` once ``faction`` is done."""
     state = ctx.state
     floor = state.econ if faction is Faction.US else 0
     return (
@@ -644,11 +718,13 @@ def pacification_step(ctx: Ctx, faction: Faction) -> Step:
             toward=1,
             rule="6.3.1",
             reason=_PACIFY_REASONS[faction],
-            cost=pacification_cost(state),
+            cost=pacification_cost(state) if cost is None else cost,
             budget=max(0, state.track(Track.ARVN_RESOURCES) - floor),
             track=Track.ARVN_RESOURCES,
-            limit=PACIFY_SPACES,
+            limit=limit,
             own_limit=effects.pacify_space_limit(state, faction),
+            max_levels=max_levels,
+            record=record,
         )
     )
 
@@ -781,6 +857,8 @@ def _move_step(
     mover: _Mover,
     what: str,
     must: Callable[[GameState], str | None] | None = None,
+    *,
+    record: Record = ROUND,
 ) -> Step:
     """One move in up to three small steps: from where (or ``done``), to where, how many;
     the move is recorded among the pieces that arrived (:class:`CoupStep`). ``must``
@@ -825,38 +903,73 @@ def _move_step(
     )
     assert isinstance(move, Move)
     ctx.move(move.piece, move.count, move.origin, move.destination, mover.rule)
-    _record(ctx, mover.rule, arrived=_arrived(state.coup_step, move))
+    record.write(ctx, mover.rule, arrived=_arrived(record.read(ctx), move))
     return True
 
 
 # -- 6.4 Redeploy --------------------------------------------------------------------------------
+REDEPLOY_PARTS = (ARVN_TROOPS, ARVN_POLICE, NVA_TROOPS)
+"""The parts of a Redeploy, in order: ARVN Troops, ARVN Police (6.4.2), NVA Troops (6.4.3)."""
+
+
 @procedure("redeploy_phase", "6.4")
 def redeploy_phase(ctx: Ctx) -> Proc:
     """6.4, one move per run: Laos/Cambodia removal, then ARVN Troops, ARVN Police and NVA
     Troops Redeploy, all judged by Control as it stood when the phase began (recorded then);
     Control then reflects the moves (6.4.4, derived from the pieces); the final Round ends
     here (6.4.5, 7.3)."""
+    if (yield from redeploy_step(ctx, ROUND, REDEPLOY_PARTS, removal=True)):
+        return
+    if final_coup(ctx.state):
+        end_game(ctx, victory.final_result(ctx.state))
+    else:
+        _enter(ctx, CoupPhase.COMMITMENT, "6.4.5")
+
+
+def redeploy_step(
+    ctx: Ctx,
+    record: Record,
+    parts: tuple[str, ...],
+    *,
+    removal: bool,
+    bases: bool = True,
+    destinations: Targets | None = None,
+) -> Step:
+    """One move of a Redeploy made of ``parts`` (:data:`REDEPLOY_PARTS`, in that order),
+    going on from part to part; ``removal``: first take every US and ARVN piece out of Laos
+    and Cambodia (6.4.1). Control is judged as it stood when the Redeploy began (recorded
+    then). ``bases`` and ``destinations``: see :func:`arvn_redeploy_step`. Returns ``False``
+    once the last part is over."""
     while True:
-        part = ctx.state.coup_step.part
+        part = record.read(ctx).part
         if not part:
             coin, nva = _control_snapshot(ctx.state)
-            laos_cambodia(ctx)
-            _record(ctx, "6.4", part=ARVN_TROOPS, coin=coin, nva=nva)
-        elif part == NVA_TROOPS:
+            if removal:
+                laos_cambodia(ctx)
+            if not parts:
+                return False
+            record.write(ctx, "6.4", part=parts[0], coin=coin, nva=nva)
+            continue
+        if part == NVA_TROOPS:
             with ctx.scope("redeploy", "6.4.3", faction=Faction.NVA):
-                if (yield from nva_redeploy_step(ctx)):
-                    return
-            if final_coup(ctx.state):
-                end_game(ctx, victory.final_result(ctx.state))
-            else:
-                _enter(ctx, CoupPhase.COMMITMENT, "6.4.5")
-            return
+                moved = yield from nva_redeploy_step(ctx, record, destinations=destinations)
+            rule = "6.4.3"
         else:
             with ctx.scope("redeploy", "6.4.2", faction=Faction.ARVN):
-                if (yield from arvn_redeploy_step(ctx, police=part == ARVN_POLICE)):
-                    return
-            following = ARVN_POLICE if part == ARVN_TROOPS else NVA_TROOPS
-            _record(ctx, "6.4.2", part=following, arrived=())
+                moved = yield from arvn_redeploy_step(
+                    ctx,
+                    police=part == ARVN_POLICE,
+                    record=record,
+                    bases=bases,
+                    destinations=destinations,
+                )
+            rule = "6.4.2"
+        if moved:
+            return True
+        following = parts[parts.index(part) + 1 :]
+        if not following:
+            return False
+        record.write(ctx, rule, part=following[0], arrived=())
 
 
 def laos_cambodia(ctx: Ctx) -> None:
@@ -869,10 +982,12 @@ def laos_cambodia(ctx: Ctx) -> None:
             ctx.move(piece, n, space, box, "6.4.1")
 
 
-def _must_leave(state: GameState, space: str) -> bool:
-    """6.4.2: ARVN Troops must leave LoCs and Provinces without a US or ARVN Base."""
+def _must_leave(state: GameState, space: str, bases: bool = True) -> bool:
+    """6.4.2: ARVN Troops must leave LoCs and Provinces without a US or ARVN Base (every
+    Province, as if there were no Bases, when not ``bases``)."""
     info = SPACES[space_index(space)]
-    return info.is_loc or (info.is_province and not state.space(space).count(*_COIN_BASES))
+    based = bases and state.space(space).count(*_COIN_BASES) > 0
+    return info.is_loc or (info.is_province and not based)
 
 
 def _other_than(
@@ -881,14 +996,23 @@ def _other_than(
     return tuple(d for d in places if d != origin)
 
 
-def arvn_redeploy_step(ctx: Ctx, *, police: bool) -> Step:
+def arvn_redeploy_step(
+    ctx: Ctx,
+    *,
+    police: bool,
+    record: Record = ROUND,
+    bases: bool = True,
+    destinations: Targets | None = None,
+) -> Step:
     """6.4.2, one ARVN move: ARVN Troops must leave LoCs and Provinces without COIN Bases and
     may leave anywhere else, for Cities without NVA Control (when the phase began), spaces
     with US or ARVN Bases, or Saigon. Then (``police``) ARVN Police may move to any LoC or
-    space in South Vietnam that was COIN-Controlled when the phase began. Returns ``False``
-    once that part is over."""
+    space in South Vietnam that was COIN-Controlled when the phase began. An Event may
+    Redeploy ARVN Troops as if there were no Bases (``bases=False``: they must leave every
+    LoC and Province and may go only to Cities) or name the ``destinations`` instead
+    (5.1.1). Returns ``False`` once that part is over."""
     state = ctx.state
-    step = state.coup_step
+    step = record.read(ctx)
     if police:
         coin = set(step.coin)
         police_targets = tuple(
@@ -900,17 +1024,17 @@ def arvn_redeploy_step(ctx: Ctx, *, police: bool) -> Step:
             Kind.MOVE_PIECES,
             (Piece.ARVN_POLICE,),
             _ALL_SPACES,
-            partial(_other_than, police_targets),
+            destinations or partial(_other_than, police_targets),
             step.arrived,
         )
-        return (yield from _move_step(ctx, mover, "ARVN Redeploy (Police)"))
+        return (yield from _move_step(ctx, mover, "ARVN Redeploy (Police)", record=record))
     nva = set(step.nva)
     troop_targets = tuple(
         sp.id
         for sp in SPACES
         if sp.id == SAIGON
         or (sp.is_city and sp.id not in nva)
-        or state.spaces[sp.index].count(*_COIN_BASES)
+        or (bases and state.spaces[sp.index].count(*_COIN_BASES))
     )
     troops = _Mover(
         Faction.ARVN,
@@ -918,22 +1042,25 @@ def arvn_redeploy_step(ctx: Ctx, *, police: bool) -> Step:
         Kind.MOVE_PIECES,
         (Piece.ARVN_TROOPS,),
         _ALL_SPACES,
-        partial(_other_than, troop_targets),
+        destinations or partial(_other_than, troop_targets),
         step.arrived,
     )
 
     def must(state: GameState) -> str | None:
         for sp in SPACES:
-            if _must_leave(state, sp.id) and troops.movable(state, sp.id, Piece.ARVN_TROOPS):
+            if _must_leave(state, sp.id, bases) and troops.movable(state, sp.id, Piece.ARVN_TROOPS):
                 return f"ARVN Troops must still leave {sp.name}"
         return None
 
-    return (yield from _move_step(ctx, troops, "ARVN Redeploy (Troops)", must))
+    return (yield from _move_step(ctx, troops, "ARVN Redeploy (Troops)", must, record=record))
 
 
-def nva_redeploy_step(ctx: Ctx) -> Step:
+def nva_redeploy_step(
+    ctx: Ctx, record: Record = ROUND, *, destinations: Targets | None = None
+) -> Step:
     """6.4.3, one NVA move: NVA Troops (only) may move from anywhere to spaces with NVA
-    Bases, whatever their Control. Returns ``False`` once the NVA is done."""
+    Bases, whatever their Control (or to an Event's ``destinations``, 5.1.1). Returns
+    ``False`` once the NVA is done."""
     state = ctx.state
     bases = tuple(sp.id for sp in SPACES if state.spaces[sp.index].count(*_NVA_BASES))
     mover = _Mover(
@@ -942,10 +1069,10 @@ def nva_redeploy_step(ctx: Ctx) -> Step:
         Kind.MOVE_PIECES,
         (Piece.NVA_TROOPS,),
         _ALL_SPACES,
-        partial(_other_than, bases),
-        state.coup_step.arrived,
+        destinations or partial(_other_than, bases),
+        record.read(ctx).arrived,
     )
-    return (yield from _move_step(ctx, mover, "NVA Redeploy"))
+    return (yield from _move_step(ctx, mover, "NVA Redeploy", record=record))
 
 
 # -- 6.5 Commitment ------------------------------------------------------------------------------
@@ -956,31 +1083,38 @@ def commitment_phase(ctx: Ctx) -> Proc:
     moves, then the VC's Withdrawal shifts. Destinations use Control as it stood when the
     phase began (recorded then); Control and the victory markers reflect the moves at its
     end (they are derived from the pieces)."""
+    if not (yield from commitment_step(ctx, ROUND)):
+        _enter(ctx, CoupPhase.RESET, "6.5")
+
+
+def commitment_step(ctx: Ctx, record: Record) -> Step:
+    """One placement, move or shift of a Commitment Phase (6.5), going on from part to part:
+    rotation and placement of the US Casualties, the US Policy check (8.8.1), the US moves,
+    the VC's Withdrawal. Returns ``False`` once the phase is over."""
     while True:
-        step = ctx.state.coup_step
+        step = record.read(ctx)
         if not step.part:
             coin, _ = _control_snapshot(ctx.state)
             to_place = rotate_casualties(ctx)
-            _record(ctx, "6.5", part=PLACE_CASUALTIES, coin=coin, placed=to_place)
+            record.write(ctx, "6.5", part=PLACE_CASUALTIES, coin=coin, placed=to_place)
         elif step.part == PLACE_CASUALTIES:
             with ctx.scope("commitment", "6.5", faction=Faction.US):
-                if (yield from place_casualties_step(ctx)):
-                    return
+                if (yield from place_casualties_step(ctx, record)):
+                    return True
             us_policy(ctx)
-            _record(ctx, "6.5", part=US_MOVES, arrived=())
+            record.write(ctx, "6.5", part=US_MOVES, arrived=())
         elif step.part == US_MOVES:
             with ctx.scope("commitment", "6.5", faction=Faction.US):
-                if (yield from us_commitment_step(ctx)):
-                    return
-            arrived = ctx.state.coup_step.arrived
+                if (yield from us_commitment_step(ctx, record)):
+                    return True
+            arrived = record.read(ctx).arrived
             withdrawn = sum(n for location, _, n in arrived if location == AVAILABLE)
-            _record(ctx, "6.5", part=WITHDRAWAL, arrived=(), withdrawn=withdrawn)
+            record.write(ctx, "6.5", part=WITHDRAWAL, arrived=(), withdrawn=withdrawn)
         else:
             with ctx.scope("withdrawal", "6.5", faction=Faction.VC):
-                if (yield from withdrawal_step(ctx)):
-                    return
-            _enter(ctx, CoupPhase.RESET, "6.5")
-            return
+                if (yield from withdrawal_step(ctx, record)):
+                    return True
+            return False
 
 
 def _commitment_places(step: CoupStep) -> tuple[str, ...]:
@@ -1011,14 +1145,14 @@ def _casualties_left(state: GameState) -> str | None:
     return None
 
 
-def place_casualties_step(ctx: Ctx) -> Step:
+def place_casualties_step(ctx: Ctx, record: Record = ROUND) -> Step:
     """6.5 rotation, step 3, one placement: the US places the remaining US Troop Casualties
     in COIN-Controlled spaces, LoCs or Saigon, all of them. Returns ``False`` once none is
     left."""
     state = ctx.state
     if not state.casualties[Piece.US_TROOPS]:
         return False
-    step = state.coup_step
+    step = record.read(ctx)
     mover = _Mover(
         Faction.US,
         "6.5",
@@ -1029,7 +1163,7 @@ def place_casualties_step(ctx: Ctx) -> Step:
         step.arrived,
     )
     what = "Commitment (place US Troop Casualties)"
-    return (yield from _move_step(ctx, mover, what, _casualties_left))
+    return (yield from _move_step(ctx, mover, what, _casualties_left, record=record))
 
 
 US_POLICY_CHECK = 45
@@ -1069,12 +1203,12 @@ def _commitment_targets(
     return tuple(out)
 
 
-def us_commitment_step(ctx: Ctx) -> Step:
+def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
     """6.5 rotation, step 4, one move: the US may move up to 10 Troops less those just
     placed, and up to 2 Bases, among Available, COIN-Controlled spaces, LoCs and Saigon
     (Bases within stacking, 1.4.2). What moved is recorded; the pieces it brought from the
     map to Available count for Withdrawal. Returns ``False`` once the US is done."""
-    step = ctx.state.coup_step
+    step = record.read(ctx)
     places = (AVAILABLE, *_commitment_places(step))
     troops = max(0, COMMITMENT_TROOPS - step.placed) - _moved(step, Piece.US_TROOPS)
     budget = {
@@ -1091,7 +1225,9 @@ def us_commitment_step(ctx: Ctx) -> Step:
         step.arrived,
         budget,
     )
-    return (yield from _move_step(ctx, mover, "Commitment (move US Troops and Bases)"))
+    return (
+        yield from _move_step(ctx, mover, "Commitment (move US Troops and Bases)", record=record)
+    )
 
 
 def _withdrawal_options(
@@ -1108,12 +1244,12 @@ def _withdrawal_options(
     return (*found, DONE) if found else ()
 
 
-def withdrawal_step(ctx: Ctx) -> Step:
+def withdrawal_step(ctx: Ctx, record: Record = ROUND) -> Step:
     """6.5 WITHDRAWAL, one shift: for each 2 US pieces just moved from the map to Available,
     the VC may shift 1 Population 1 level toward Active Opposition, at most 1 level per
     space. Returns ``False`` once the VC is done."""
     state = ctx.state
-    step = state.coup_step
+    step = record.read(ctx)
     population = step.withdrawn // 2 - sum(
         SPACES[space_index(key)].population for key in step.spaces
     )
@@ -1135,7 +1271,7 @@ def withdrawal_step(ctx: Ctx) -> Step:
         return False
     sp = SPACES[space_index(choice.space)]
     ctx.set_support(sp.id, Support(state.spaces[sp.index].support - 1), "6.5")
-    _record(ctx, "6.5", spaces=(*step.spaces, sp.id))
+    record.write(ctx, "6.5", spaces=(*step.spaces, sp.id))
     return True
 
 
@@ -1166,3 +1302,65 @@ def reset_phase(ctx: Ctx) -> Proc:
     ctx.emit(PhaseChanged(seq=ctx.seq, rule="6.6", phase=Phase.EVENT_CARD))
     ctx.play_next_card("2.3.7")
     ctx.reveal_next_card("2.3.7")
+
+
+# -- Coup steps run by an Event (5.1.1) ----------------------------------------------------------
+def pacify(
+    ctx: Ctx,
+    factions: tuple[Faction, ...] = (Faction.US, Faction.ARVN),
+    *,
+    spaces: int = PACIFY_SPACES,
+    cost: int | None = None,
+    max_levels: int = MAX_LEVELS,
+) -> Steps:
+    """An Event's Pacification "as if Support Phase" (6.3.1 with the Event's terms, 5.1.1):
+    each of ``factions`` in turn Pacifies as 6.3.1 says, in at most ``spaces`` spaces
+    together, each step costing ``cost`` ARVN Resources (``None``: as in the Support Phase --
+    3, 4 under Ky, 1 under Blowtorch Komer; ``0``: free) and at most ``max_levels`` levels
+    per space. Its progress is its own (:class:`CardRecord`): no Coup Round record, no
+    Coup Card marker, no Momentum is touched."""
+    record = CardRecord()
+    for faction in factions:
+        with ctx.scope("pacify", "6.3.1", faction=faction):
+            while (
+                yield from pacification_step(
+                    ctx, faction, record, limit=spaces, cost=cost, max_levels=max_levels
+                )
+            ):
+                pass
+        record.write(ctx, "6.3.1", spaces=())
+
+
+def redeploy(
+    ctx: Ctx,
+    parts: tuple[str, ...] = REDEPLOY_PARTS,
+    *,
+    bases: bool = True,
+    destinations: Targets | None = None,
+) -> Steps:
+    """An Event's Redeploy (6.4.2, 6.4.3 with the Event's terms, 5.1.1): the ``parts`` of
+    :data:`REDEPLOY_PARTS` named, in that order, judged by Control as it stands when the
+    Redeploy begins; ``bases=False``: ARVN Troops Redeploy as if there were no Bases;
+    ``destinations(state, origin, piece)``: where the pieces may go instead of the
+    rulebook's. No removal from Laos and Cambodia (6.4.1, part of the Coup Round only); its
+    progress is its own (:class:`CardRecord`), so no Coup Round record, Coup Card marker or
+    Momentum is touched."""
+    record = CardRecord()
+    while (
+        yield from redeploy_step(
+            ctx, record, parts, removal=False, bases=bases, destinations=destinations
+        )
+    ):
+        pass
+
+
+def commitment(ctx: Ctx) -> Steps:
+    """An Event's Commitment Phase (card 73): 6.5 as in the Coup Round -- rotation and
+    placement of the US Casualties (unshaded Medevac applies, 5.4), the Non-player US Policy
+    check (8.8.1), the US moves, the VC's Withdrawal -- with Control as it stands when it
+    begins. Its progress is its own (:class:`CardRecord`): it moves no Coup Card marker,
+    leaves any Coup Round's record alone and ends no Momentum, so unshaded Medevac stays in
+    effect for the Coup Round's own Commitment Phase."""
+    record = CardRecord()
+    while (yield from commitment_step(ctx, record)):
+        pass

@@ -69,7 +69,9 @@ def capability(state: GameState, card: int) -> Side | None:
     """The side of Capability ``card`` in effect for the rest of the game, or ``None`` (5.3).
 
     Shaded MiGs (33) has no effect while unshaded Top Gun (4) is in effect: that card text
-    makes the exception, so this query reports MiGs shaded as not in effect then.
+    makes the exception, so this query reports MiGs shaded as not in effect then (its marker
+    can meet unshaded Top Gun only when Top Gun's marker is turned over later, e.g. by card
+    52; a shaded MiGs executed under unshaded Top Gun never comes into effect at all).
     """
     for number, side in state.capabilities:
         if number == card:
@@ -168,9 +170,20 @@ def set_trail(ctx: Ctx, value: int, rule: str, *, by_event: bool = False) -> int
 
 def place_capability(ctx: Ctx, card: int, side: Side, rule: str = "5.3") -> None:
     """Put Capability ``card`` in effect on ``side`` for the rest of the game (5.3); executing
-    the other side of a Capability already in effect turns its marker over."""
+    the other side of a Capability already in effect turns its marker over.
+
+    Shaded MiGs (33) executed while unshaded Top Gun (4) is in effect never comes into
+    effect (:func:`migs_blocked`), whatever later happens to Top Gun."""
+    if card == MIGS and side is Side.SHADED and migs_blocked(ctx.state):
+        return
     if (card, side) not in ctx.state.capabilities:
         ctx.emit(CapabilityChanged(seq=ctx.seq, rule=rule, card=card, side=side))
+
+
+def migs_blocked(state: GameState) -> bool:
+    """Unshaded Top Gun (4) is in effect: it cancels shaded MiGs (33) -- removing it when
+    executed (card 4) and keeping it from coming into effect when MiGs is executed later."""
+    return capability(state, TOP_GUN) is Side.UNSHADED
 
 
 def remove_capability(ctx: Ctx, card: int, rule: str) -> None:

@@ -21,7 +21,7 @@ in each Operation's docstring.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -294,10 +294,10 @@ def operation_spaces(
     ``forced`` (an Event's compulsory spaces): a single option is taken without asking.
     Returns the spaces selected."""
 
-    def selects(state: GameState, done: Sequence[str]) -> list[Command]:
+    def selects(state: GameState, done: Sequence[str]) -> Iterator[Command]:
         if full(state, done) is not None:
-            return []
-        return [SELECT[s] for s in candidates(state, done)]
+            return iter(())
+        return (SELECT[s] for s in candidates(state, done))
 
     def options(state: GameState) -> list[Command]:
         return [*(more(state) if more is not None else ()), *extras(state, sa, transfers)]
@@ -416,9 +416,9 @@ def insurgent_sa_spaces(
             ),
             rule,
             limit=limit,
-            candidates=lambda state, done: [
+            candidates=lambda state, done: (
                 SELECT[s] for s in pool if s not in done and ok(state, s)
-            ],
+            ),
             each=each,
             refusals=lambda state, done: deferred_refusals(
                 partial(space_refusals, state, reason, pool, done, action=name, once_rule="4.1")
@@ -1134,7 +1134,7 @@ def attack(
         transfers=transfers,
         pool=pool,
         full=lambda state, done: _full(state, faction, "Attack", limit, done, free),
-        candidates=lambda state, done: [s for s in pool if s not in done and modes(state, s)],
+        candidates=lambda state, done: (s for s in pool if s not in done and modes(state, s)),
         reason=lambda state, space: _attack_reason(state, faction, space),
         each=each,
         may_stop=lambda state, done, selects: bool(done) and not (mandatory and selects),
@@ -1257,13 +1257,13 @@ def terror(
         transfers=Transfers(faction, not free),
         pool=pool,
         full=lambda state, done: _full(state, faction, "Terror", limit, done, True),
-        candidates=lambda state, done: [
+        candidates=lambda state, done: (
             s
             for s in pool
             if s not in done
             and can_pay(state, faction, _terror_cost(s), free)
             and _terror_ok(state, faction, s)
-        ],
+        ),
         reason=reason,
         each=lambda space: _terror_space(ctx, faction, space, free),
         may_stop=lambda state, done, selects: bool(done) and not (mandatory and selects),

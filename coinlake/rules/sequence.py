@@ -8,11 +8,12 @@ card) and records its choices in the state, so the game can stop between any two
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from functools import cache, partial
+from functools import partial
 
 from coinlake.data.cards import CARDS, PIVOTAL_CARDS, CardKind, Side
 from coinlake.data.pieces import FACTIONS, Faction
 from coinlake.rules import actions, cards, victory
+from coinlake.rules.cards import lib
 from coinlake.rules.core import Ask, Ctx, Kind, Proc, deferred_refusals, procedure
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command
@@ -22,9 +23,8 @@ from coinlake.state.events import (
     Passed,
     PhaseChanged,
     PivotalPlayed,
-    PivotalReturned,
 )
-from coinlake.state.model import Eligibility, GameState, Phase, Track
+from coinlake.state.model import Eligibility, GameState, Phase, Track, memo
 
 BEGIN = Choose("begin")
 PASS = Choose("pass")
@@ -118,7 +118,7 @@ def eligible_turn(ctx: Ctx, faction: Faction) -> Proc:
     card = state.current_card or 0
     done = executed_actions(state)
     nth = "1st" if not done else "2nd"
-    menu = cache(partial(action_menu, state, faction))
+    menu = partial(memo, state, ("action-menu", faction), partial(action_menu, state, faction))
     choice = yield ctx.ask(
         faction,
         Kind.ACTION,
@@ -332,9 +332,7 @@ def play_pivotal(ctx: Ctx, faction: Faction) -> Proc:
                 "2.3.8",
             )
             if answer == PIVOTAL:
-                ctx.emit(
-                    PivotalReturned(seq=ctx.seq, rule="2.3.8", faction=top, card=PIVOTAL_CARDS[top])
-                )
+                lib.return_pivotal(ctx, top, "2.3.8")
                 top = rival
                 ctx.emit(
                     PivotalPlayed(seq=ctx.seq, rule="2.3.8", faction=top, card=PIVOTAL_CARDS[top])

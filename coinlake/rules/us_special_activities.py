@@ -14,7 +14,7 @@ Event takes precedence (5.1.2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -416,15 +416,15 @@ def air_strike(
     limit = min(limit, _max_spaces(state, free, limit))
     arc_light = capability_side(state, ARC_LIGHT) is Side.UNSHADED
 
-    def candidates(state: GameState, chosen: Sequence[str]) -> list[Command]:
+    def candidates(state: GameState, chosen: Sequence[str]) -> Iterator[Command]:
         skip = {space_index(s) for s in chosen}
         spaces = state.spaces
-        return [
+        return (
             SELECT[i]
             for i in range(len(spaces))
             if i not in skip
             and (coin_pieces(spaces[i].pieces) > 0 or (arc_light and IS_PROVINCE[i]))
-        ]
+        )
 
     targets: dict[int, Targets] = {}
 

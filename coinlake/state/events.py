@@ -36,7 +36,6 @@ from coinlake.state.model import (
     Turn,
     replace,
 )
-from coinlake.state.rng import Rng
 
 
 @frozen(kw_only=True)
@@ -397,24 +396,40 @@ def _step_ended(state: GameState, e: StepEnded) -> GameState:
 
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
-    arriving = e.piece.box_form if e.destination in BOXES else e.piece
+    piece, n, origin, destination = e.piece, e.count, e.origin, e.destination
+    from_box = _BOX_FIELDS.get(origin)
+    to_box = _BOX_FIELDS.get(destination)
+    arriving = piece.box_form if destination in BOXES else piece
+    if from_box is None and to_box is None:  # on the map (the common case): one copy
+        spaces = list(state.spaces)
+        i = space_index(origin)
+        sp = spaces[i]
+        counts = list(sp.pieces)
+        counts[piece] -= n
+        spaces[i] = replace(sp, pieces=tuple(counts))
+        i = space_index(destination)
+        sp = spaces[i]
+        counts = list(sp.pieces)
+        counts[arriving] += n
+        spaces[i] = replace(sp, pieces=tuple(counts))
+        return replace(state, spaces=tuple(spaces))
     changes: dict[str, Any] = {}
-    spaces: list[SpaceState] | None = None
-    for location, piece, n in ((e.origin, e.piece, -e.count), (e.destination, arriving, e.count)):
-        box = _BOX_FIELDS.get(location)
+    spaces_changed: list[SpaceState] | None = None
+    for location, box, p, k in ((origin, from_box, piece, -n), (destination, to_box, arriving, n)):
         if box is not None:
             counts = list(changes.get(box, getattr(state, box)))
-            counts[piece] += n
+            counts[p] += k
             changes[box] = tuple(counts)
         else:
-            if spaces is None:
-                spaces = list(state.spaces)
+            if spaces_changed is None:
+                spaces_changed = list(state.spaces)
             i = space_index(location)
-            pieces = list(spaces[i].pieces)
-            pieces[piece] += n
-            spaces[i] = replace(spaces[i], pieces=tuple(pieces))
-    if spaces is not None:
-        changes["spaces"] = tuple(spaces)
+            sp = spaces_changed[i]
+            counts = list(sp.pieces)
+            counts[p] += k
+            spaces_changed[i] = replace(sp, pieces=tuple(counts))
+    if spaces_changed is not None:
+        changes["spaces"] = tuple(spaces_changed)
     return replace(state, **changes)
 
 
@@ -422,9 +437,15 @@ _BOX_FIELDS = {AVAILABLE: "available", CASUALTIES: "casualties", OUT_OF_PLAY: "o
 
 
 def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
-    sp = state.spaces[space_index(e.space)]
-    pieces = _add(_add(sp.pieces, e.piece, -e.count), e.piece.flipped(), e.count)
-    return _with_space(state, e.space, replace(sp, pieces=pieces))
+    spaces = list(state.spaces)
+    i = space_index(e.space)
+    sp = spaces[i]
+    piece, n = e.piece, e.count
+    counts = list(sp.pieces)
+    counts[piece] -= n
+    counts[piece.flipped()] += n
+    spaces[i] = replace(sp, pieces=tuple(counts))
+    return replace(state, spaces=tuple(spaces))
 
 
 def _support_shifted(state: GameState, e: SupportShifted) -> GameState:
@@ -448,7 +469,7 @@ def _markers_changed(state: GameState, e: MarkersChanged) -> GameState:
 def _die_rolled(state: GameState, e: DieRolled) -> GameState:
     if state.fixed_dice:  # a fixed roll is used up first (GameState.fixed_dice)
         return replace(state, fixed_dice=state.fixed_dice[1:])
-    return replace(state, rng=Rng(state.rng.seed, state.rng.counter + 1))
+    return replace(state, rng=state.rng.advanced())
 
 
 def _card_played(state: GameState, e: CardPlayed) -> GameState:

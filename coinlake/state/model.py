@@ -7,6 +7,7 @@ with its predecessor. States compare and hash by value.
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -88,6 +89,9 @@ class Phase(StrEnum):
 @frozen(slots=False)
 class SpaceState:
     """One space's changing contents: pieces, Support/Opposition, Terror and Sabotage markers."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return _without_memo(self)
 
     pieces: Counts = EMPTY
     support: Support = Support.NEUTRAL
@@ -320,6 +324,9 @@ class GameState:
     Not slotted, so that :func:`replace` copies it with one dictionary update.
     """
 
+    def __getstate__(self) -> dict[str, Any]:
+        return _without_memo(self)
+
     scenario: str
     options: Options
     spaces: tuple[SpaceState, ...]
@@ -422,8 +429,34 @@ def replace(obj: T, **changes: Any) -> T:
     new = object.__new__(type(obj))
     fields = obj.__dict__.copy()
     fields.update(changes)
+    fields.pop(_MEMO, None)
     object.__setattr__(new, "__dict__", fields)
     return new
+
+
+_MEMO = "_memo"
+R = TypeVar("R")
+
+
+def memo(obj: GameState | SpaceState, key: Hashable, compute: Callable[[], R]) -> R:
+    """A derived fact of an immutable state object, computed once per object (Control,
+    totals, legal Operations...). Kept beside the fields: never compared, hashed, copied
+    by :func:`replace` or pickled, so it can never drift from the state it describes."""
+    cache: dict[Hashable, Any] | None = obj.__dict__.get(_MEMO)
+    if cache is None:
+        cache = obj.__dict__[_MEMO] = {}
+    elif key in cache:
+        value: R = cache[key]
+        return value
+    value = cache[key] = compute()
+    return value
+
+
+def _without_memo(obj: object) -> dict[str, Any]:
+    """The fields to pickle: the object's dictionary without its memo."""
+    fields = dict(obj.__dict__)
+    fields.pop(_MEMO, None)
+    return fields
 
 
 def with_dice(state: GameState, *rolls: int) -> GameState:

@@ -80,7 +80,7 @@ from coinlake.state.model import (
     Track,
     Turn,
 )
-from coinlake.state.rng import Rng
+from coinlake.state.rng import ALGORITHMS, KEYED, Rng
 from coinlake.state.setup import check_options
 
 __all__ = ["HEADER", "PositionError", "parse_position", "position"]
@@ -261,7 +261,8 @@ def _entries(state: GameState) -> dict[str, str]:
         )
     if state.deception:
         put("deception", " ".join(_deception_text(m) for m in state.deception))
-    put("rng", f"seed={state.rng.seed} counter={state.rng.counter}")
+    generator = "" if state.rng.algorithm == KEYED else f" algorithm={state.rng.algorithm}"
+    put("rng", f"seed={state.rng.seed} counter={state.rng.counter}{generator}")
     if state.fixed_dice:
         put("dice", " ".join(str(d) for d in state.fixed_dice))
     if state.seq:
@@ -364,9 +365,9 @@ def _record_text(record: Any) -> str:
     return " ".join(words)
 
 
-def _value_text(value: Any, what: str) -> str:
+def _value_text(value: Any, what: str, sep: str = ",") -> str:
     if isinstance(value, tuple):
-        return ",".join(_value_text(v, what).replace(",", ":") for v in value)
+        return sep.join(_value_text(v, what, ":") for v in value)
     if isinstance(value, Piece):
         return value.token
     if isinstance(value, bool):
@@ -1184,10 +1185,14 @@ def _deception(r: _Reader, tokens: list[str], number: int) -> None:
 
 @_handler("rng")
 def _rng(r: _Reader, tokens: list[str], number: int) -> None:
-    kv = _key_values(tokens, ("seed", "counter"))
-    if set(kv) != {"seed", "counter"}:
-        raise ValueError("write rng seed=S counter=N")
-    r.f["rng"] = Rng(_int(kv["seed"], "seed", 0, 2**64 - 1), _int(kv["counter"], "counter"))
+    kv = _key_values(tokens, ("seed", "counter", "algorithm"))
+    if not {"seed", "counter"} <= set(kv):
+        raise ValueError("write rng seed=S counter=N [algorithm=NAME]")
+    algorithm = kv.get("algorithm", KEYED)
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown generator {algorithm!r}; one of {', '.join(ALGORITHMS)}")
+    seed = _int(kv["seed"], "seed", 0, 2**64 - 1)
+    r.f["rng"] = Rng(seed, _int(kv["counter"], "counter"), algorithm)
 
 
 @_handler("dice")

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from coinlake.data.map import SPACES, Country, space_index
 from coinlake.data.pieces import BASES, COIN_PIECES, PIECES, Faction, Piece
-from coinlake.state.model import GameState, SpaceState, Support
+from coinlake.state.model import GameState, SpaceState, memo
 
 _COIN = COIN_PIECES
 _NVA = PIECES[Faction.NVA]
@@ -37,7 +37,10 @@ def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
     NVA if NVA pieces exceed all others combined; LoCs are never controlled."""
     if is_loc:
         return Control.NONE
-    p = contents.pieces
+    return memo(contents, "control", lambda: _control(contents.pieces))
+
+
+def _control(p: tuple[int, ...]) -> Control:
     coin = sum(p[x] for x in _COIN)
     nva = sum(p[x] for x in _NVA)
     vc = sum(p[x] for x in _VC)
@@ -85,6 +88,10 @@ def victory_markers(state: GameState) -> dict[Faction, int]:
     US: Total Support + US Troops and Bases Available. ARVN: COIN-Controlled Pop + Patronage.
     NVA: NVA-Controlled Pop + NVA Bases on the map. VC: Total Opposition + VC Bases on map.
     """
+    return dict(memo(state, "victory-markers", lambda: _markers(state)))
+
+
+def _markers(state: GameState) -> dict[Faction, int]:
     avail = state.available
     return {
         Faction.US: total_support(state) + avail[Piece.US_TROOPS] + avail[Piece.US_BASE],
@@ -127,7 +134,3 @@ def pieces_total(state: GameState) -> int:
         + sum(state.out_of_play)
     )
 
-
-def support_level(state: GameState, key: str | int) -> Support:
-    """The Support/Opposition level of a space (1.6.1)."""
-    return state.spaces[space_index(key)].support

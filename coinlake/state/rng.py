@@ -1,20 +1,30 @@
 """The game's random-number generator, whose whole state lives in GameState.
 
-A counter-based SplitMix64: draw *n* of a seed is a pure function of ``(seed, n)``, so
-undo, fork, save and replay restore the generator by restoring two integers, and the same
-seed gives the same dice in any process.
+Counter-based: draw *n* of a seed is a pure function of ``(seed, n)``, so undo, fork, save
+and replay restore the generator by restoring two integers, and the same seed gives the same
+dice in any process. Draws are keyed BLAKE2b (``KEYED``): the seed is a secret key, so what
+a Faction sees (die rolls, revealed cards) does not let it work out the seed, the deck or a
+future roll (DESIGN.md "Randomness"). Logs of format 1 were written with the older
+``SPLITMIX`` generator, which is kept so that they replay.
 
 >>> r = Rng(seed=7)
 >>> value, r2 = r.below(6)
->>> (value, r2.counter), r.below(6)[0] == value  # same draw, same value
-((4, 1), True)
+>>> (r2.counter, r.below(6)[0] == value, 0 <= value < 6)  # same draw, same value
+(1, True, True)
 """
 
 from __future__ import annotations
 
+from hashlib import blake2b
+
 from attrs import frozen
 
 _MASK = (1 << 64) - 1
+KEYED = "blake2b"
+"""Keyed BLAKE2b, a pseudo-random function of the seed: the generator of new games."""
+SPLITMIX = "splitmix64"
+"""SplitMix64 of ``seed * constant + counter``: the generator of format-1 logs."""
+ALGORITHMS = (KEYED, SPLITMIX)
 
 
 def _splitmix64(x: int) -> int:
@@ -24,21 +34,32 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def _value(seed: int, counter: int) -> int:
+def _value(seed: int, counter: int, algorithm: str) -> int:
     """Draw number ``counter`` of ``seed``."""
+    if algorithm == KEYED:
+        key = seed.to_bytes(8, "little")
+        digest = blake2b(counter.to_bytes(8, "little"), key=key, digest_size=8).digest()
+        return int.from_bytes(digest, "little")
     return _splitmix64((seed * 0xD1B54A32D192ED03 + counter) & _MASK)
 
 
 @frozen
 class Rng:
-    """Seeded generator state: ``seed`` and how many values were drawn so far."""
+    """Seeded generator state: ``seed``, how many values were drawn so far, and which
+    generator draws them (:data:`KEYED` for every new game)."""
 
     seed: int
     counter: int = 0
+    algorithm: str = KEYED
 
     def draw(self) -> tuple[int, Rng]:
         """A 64-bit value and the advanced generator."""
-        return _value(self.seed, self.counter), Rng(self.seed, self.counter + 1)
+        value = _value(self.seed, self.counter, self.algorithm)
+        return value, Rng(self.seed, self.counter + 1, self.algorithm)
+
+    def advanced(self, draws: int = 1) -> Rng:
+        """The generator after ``draws`` more draws."""
+        return Rng(self.seed, self.counter + draws, self.algorithm)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A value in ``0..n-1`` and the advanced generator."""
@@ -53,9 +74,9 @@ class Rng:
     def shuffled(self, items: tuple[int, ...]) -> tuple[tuple[int, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` and the advanced generator."""
         out = list(items)
-        seed, counter = self.seed, self.counter
+        seed, counter, algorithm = self.seed, self.counter, self.algorithm
         for i in range(len(out) - 1, 0, -1):
-            j = _value(seed, counter) % (i + 1)
+            j = _value(seed, counter, algorithm) % (i + 1)
             counter += 1
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(seed, counter)
+        return tuple(out), Rng(seed, counter, algorithm)

@@ -21,13 +21,16 @@ from coinlake.state.model import (
     Track,
     player_groups,
 )
-from coinlake.state.rng import Rng
+from coinlake.state.rng import ALGORITHMS, KEYED, Rng
 
 SCENARIO_NAMES: tuple[str, ...] = ("short", "medium", "full")
 
 
-def initial_state(scenario: str, seed: int, options: Options) -> GameState:
-    """The position after setting up ``scenario`` (2.1), with the deck built from ``seed``."""
+def initial_state(
+    scenario: str, seed: int, options: Options, algorithm: str = KEYED
+) -> GameState:
+    """The position after setting up ``scenario`` (2.1), with the deck built from ``seed``
+    by the generator ``algorithm`` (:mod:`coinlake.state.rng`)."""
     key = scenario.lower()
     if key not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIO_NAMES}")
@@ -35,7 +38,9 @@ def initial_state(scenario: str, seed: int, options: Options) -> GameState:
         raise ValueError("seed must be an integer in 0 .. 2**64-1")
     setup = SCENARIOS[key]
     check_options(options)
-    deck, rng = build_deck(setup, Rng(seed), options)
+    if algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown generator {algorithm!r}")
+    deck, rng = build_deck(setup, Rng(seed, 0, algorithm), options)
     deception, rng = deal_deception(options, rng)
     spaces, out_of_play, available = _place_forces(key)
     t = setup.tracks
@@ -207,3 +212,4 @@ def build_deck(setup: ScenarioSetup, rng: Rng, options: Options) -> tuple[tuple[
             mixed, rng = rng.shuffled((*pile, coup))
             deck.extend(mixed)
     return tuple(deck), rng
+

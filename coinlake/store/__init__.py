@@ -41,12 +41,14 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgpack
 
-from coinlake import __version__
+from coinlake._version import __version__
 from coinlake.data.pieces import Faction
 from coinlake.data.scenarios import SCENARIOS
 from coinlake.engine import Game, UndoPolicy, start_state
 from coinlake.errors import CoinlakeError, LogFileError
+from coinlake.state.commands import Command
 from coinlake.state.events import _HANDLERS, Chosen, Event
 from coinlake.state.model import GameState, Options
 from coinlake.store.compact import (
@@ -63,8 +65,10 @@ from coinlake.store.compact import (
     type_table,
 )
 from coinlake.store.logfile import (
+    FIRST_CHECK,
     FORMAT_VERSION,
     MAGIC,
+    _no_ext,
     LogReader,
     LogWriter,
     frame_bytes,
@@ -159,15 +163,15 @@ def save_game(game: Game, path: Path) -> None:
     header = pack(header_of(game))
     payloads = [pack(f) for f in journal_frames(game)]
     if path.exists():
-        chain = [frame_bytes(header, MAGIC)[1]]
-        for p in payloads:
-            chain.append(frame_bytes(p, chain[-1])[1])
         old = _intact_prefix(path, header)
         if old is not None:
-            k, last = old
-            if k <= len(payloads) and chain[k] == last:
+            k, last, check = old
+            _, digest, chained = frame_bytes(header, MAGIC, FIRST_CHECK)
+            for p in payloads[:k]:
+                _, digest, chained = frame_bytes(p, digest, chained)
+            if k <= len(payloads) and (digest, chained) == (last, check):
                 if k < len(payloads):
-                    writer = LogWriter(path, None, last)
+                    writer = LogWriter(path, None, last, check)
                     writer.append(payloads[k:])
                     writer.close()
                 return
@@ -178,19 +182,18 @@ def save_game(game: Game, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _intact_prefix(path: Path, header: bytes) -> tuple[int, bytes] | None:
-    """``(frames, last digest)`` of an intact format 2 log with this exact header, else
-    ``None`` (another game, another format, a torn or damaged file)."""
+def _intact_prefix(path: Path, header: bytes) -> tuple[int, bytes, int] | None:
+    """``(frames, last digest, last check)`` of an intact format 2 log with this exact
+    header, else ``None`` (another game, another format, a torn or damaged file)."""
     try:
         with LogReader(path) as reader:
-            if reader.format != FORMAT_VERSION:
+            if reader.format != FORMAT_VERSION or reader.header() != header:
                 return None
-            for index, payload in reader:
-                if index is None and payload != header:
-                    return None
+            for _ in reader.batches():
+                pass
             if reader.torn:
                 return None
-            return reader.frames, reader.last_digest
+            return reader.frames, reader.last_digest, reader.last_check
     except LogFileError:
         return None
 
@@ -234,18 +237,14 @@ def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, Lo
     gc.disable()  # the loop allocates only acyclic, long-lived objects
     try:
         with LogReader(path) as reader:
-            frames = iter(reader)
-            first = next(frames, None)
-            if first is None:
-                raise LogFileError("the file has no header", frame=None)
-            header = unpack_frame(first[1], None)
+            header = unpack_frame(reader.header(), None)
             if reader.format == FORMAT_VERSION:
-                game, commands, events = _from_header(header)
-                _replay(game, frames, commands, events, verify)
+                game, commands, decoders, steps = _from_header(header)
+                _replay(game, reader.batches(), commands, decoders, steps, verify)
             else:
                 from coinlake.store import v1
 
-                game = v1.replay(header, frames, _new_game, _check_options)
+                game = v1.replay(header, reader.batches(), _new_game, _check_options)
             report = LoadReport(reader.frames, reader.torn, reader.format, reader.end)
     finally:
         if enabled:
@@ -272,18 +271,16 @@ def _check_options(value: Any) -> Options:
     unknown = sorted(set(value) - set(_OPTION_TYPES), key=str)
     if unknown:
         raise Malformed(f"options: unknown keys {unknown}")
-    kw = {k: decode_value(_OPTION_TYPES[k], v, f"options.{k}") for k, v in value.items()}
+    kw = {k: decode_value(_OPTIONS[k], v, f"options.{k}") for k, v in value.items()}
     return Options(**kw)
 
 
-def _from_header(
-    h: Any,
-) -> tuple[
-    Game,
-    dict[int, Callable[..., Any]],
-    dict[int, tuple[Callable[..., Any], Callable[[GameState, Any], GameState]]],
-]:
-    """The new game a format 2 header describes, and the file's type tables."""
+Decoders = dict[int, Callable[..., Any]]
+
+
+def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
+    """The new game a format 2 header describes, and the file's type tables: command
+    decoders, event decoders and event steps (decode + fold), by the file's indexes."""
     try:
         if h.__class__ is not dict:
             raise Malformed("the header is not a map")
@@ -293,40 +290,59 @@ def _from_header(
             raise Malformed(f"format: expected {FORMAT_VERSION}, got {h['format']!r}")
         if h["library"].__class__ is not str:
             raise Malformed("library: expected a string")
-        commands = file_table(h["commands"], COMMANDS, "commands")
-        decoders = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
-        classes = {c.decode: c.cls for c in EVENTS.values()}
-        events = {i: (d, _HANDLERS[classes[d]]) for i, d in decoders.items()}
+        commands = {i: c.decode for i, c in file_table(h["commands"], COMMANDS, "commands").items()}
+        events = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
+        decoders = {i: c.decode for i, c in events.items()}
+        steps = {i: c.step for i, c in events.items()}
         options = _check_options(h["options"])
         game = _new_game(h["scenario"], h["seed"], options, h["undo"])
     except Exception as exc:
         raise LogFileError(f"bad header ({exc})", frame=None) from None
-    return game, commands, events
+    return game, commands, decoders, steps
 
 
 def _replay(
     game: Game,
-    frames: Iterator[tuple[int | None, bytes]],
-    commands: dict[int, Callable[..., Any]],
-    events: dict[int, tuple[Callable[..., Any], Callable[[GameState, Any], GameState]]],
+    batches: Iterator[list[bytes]],
+    commands: Decoders,
+    decoders: Decoders,
+    steps: Decoders,
     verify: bool,
 ) -> None:
-    """Replay format 2 journal frames as they stream in: decode, then fold (or re-decide
-    and compare)."""
-    index: int | None = None
+    """Replay format 2 journal frames as they stream in. Without ``verify`` each event is
+    folded as soon as it is decoded, and the frames of each chunk are recorded together
+    with their states (:meth:`Game.record_many`); with it, each command is applied and must
+    produce exactly the decoded events."""
+    index = -1
     factions = _FACTIONS
     chosen = _HANDLERS[Chosen]
     read_command = command_reader(commands)
     make_chosen = _MAKE_CHOSEN
-    record = game.record
+    record_many = game.record_many
     apply = game.apply
+    unpackb, no_ext = msgpack.unpackb, _no_ext
+    state = game.node.state
     try:
-        for index, payload in frames:
-            frame = unpack(payload)
-            if frame.__class__ is not tuple or not frame or frame[0].__class__ is not int:
-                raise Malformed("a frame is an array that starts with its action code")
-            action = frame[0]
-            if action == APPLY and len(frame) == 5:
+        for batch in batches:
+            entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState]] = []
+            for payload in batch:
+                index += 1
+                frame = unpackb(
+                    payload, use_list=False, raw=False, strict_map_key=True, ext_hook=no_ext
+                )
+                if frame.__class__ is not tuple or not frame or frame[0].__class__ is not int:
+                    raise Malformed("a frame is an array that starts with its action code")
+                if frame[0] != APPLY or len(frame) != 5:
+                    record_many(entries)
+                    entries = []
+                    if frame == (UNDO,):
+                        game.undo()
+                    elif frame == (REDO,):
+                        game.redo()
+                    else:
+                        raise Malformed(f"unknown or malformed action {frame!r}"[:120])
+                    state = game.node.state
+                    continue
                 _, faction, rule, command, raw = frame
                 if faction is not None:
                     if faction.__class__ is not str or faction not in factions:
@@ -337,37 +353,29 @@ def _replay(
                 command = read_command(command)
                 if raw.__class__ is not tuple:
                     raise Malformed(f"events: expected an array, got {raw!r}"[:120])
-                state = game.node.state
                 seq = state.seq
-                event: Event = make_chosen(seq, rule, faction, command)
-                decoded = [event]
-                if not verify:
-                    state = chosen(state, event)
-                for a in raw:
-                    t = a[0]
-                    if t.__class__ is not int:
-                        raise Malformed(f"event type: expected an integer, got {t!r}")
-                    step = events.get(t)
-                    if step is None:
-                        raise Malformed(f"event type {t} is not in the header's table")
-                    decode, fold = step
-                    event = decode(a, seq, commands)
-                    decoded.append(event)
-                    if not verify:
-                        state = fold(state, event)
-                recorded = tuple(decoded)
+                event = make_chosen(seq, rule, faction, command)
+                decoded: list[Event] = [event]
                 if verify:
+                    for a in raw:
+                        t = a[0]
+                        if t.__class__ is not int or t not in decoders:
+                            raise Malformed(f"event type {t!r} is not in the header's table")
+                        decoded.append(decoders[t](a, seq, commands))
+                    recorded = tuple(decoded)
                     produced = apply(command)
                     if produced != recorded:
                         raise Malformed(_difference(recorded, produced))
+                    state = game.node.state
                 else:
-                    record(command, faction, recorded, state)
-            elif action == UNDO and len(frame) == 1:
-                game.undo()
-            elif action == REDO and len(frame) == 1:
-                game.redo()
-            else:
-                raise Malformed(f"unknown or malformed action {frame!r}"[:120])
+                    state = chosen(state, event)
+                    for a in raw:
+                        t = a[0]
+                        if t.__class__ is not int or t not in steps:
+                            raise Malformed(f"event type {t!r} is not in the header's table")
+                        state = steps[t](a, seq, commands, state, decoded)
+                    entries.append((command, faction, tuple(decoded), state))
+            record_many(entries)
     except LogFileError:
         raise
     except (CoinlakeError, ValueError, KeyError, TypeError, IndexError) as exc:

@@ -43,7 +43,7 @@ import attrs
 
 from coinlake.data.pieces import Piece
 from coinlake.state.commands import COMMAND_TYPES, Command
-from coinlake.state.events import EVENT_TYPES, Chosen, Event
+from coinlake.state.events import _HANDLERS, EVENT_TYPES, Chosen, Event
 from coinlake.state.model import Track
 
 __all__ = [
@@ -238,11 +238,11 @@ def type_schema(tp: Any) -> dict[str, Any]:
     return spec(tp).schema
 
 
-def decode_value(tp: Any, value: Any, where: str) -> Any:
-    """Check and convert one plain value of annotation ``tp`` (no coercion); raises
+def decode_value(s: _Spec, value: Any, where: str) -> Any:
+    """Check and convert one plain value with its :func:`spec` (no coercion); raises
     :class:`Malformed` naming ``where``."""
     try:
-        return spec(tp).decode(value)
+        return s.decode(value)
     except Malformed as exc:
         raise Malformed(f"{where}: {str(exc).removeprefix('value: ')}") from None
 
@@ -262,6 +262,9 @@ class TypeCodec:
     hints: tuple[Any, ...]
     encode: Callable[..., tuple[Any, ...]]
     decode: Callable[..., Any]
+    step: Callable[..., Any] | None = None
+    """Events only: ``step(a, seq, cmds, state, out)`` decodes, appends the event to
+    ``out`` and returns ``state`` folded with it (the reducer's handler)."""
 
 
 def _plain_slots(cls: type[Any]) -> bool:
@@ -303,6 +306,95 @@ def constructor(cls: type[Any]) -> Callable[..., Any]:
     return make
 
 
+def _optional_arg(tp: Any) -> Any:
+    """``X`` for an annotation ``X | None``, else ``None``."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (types.UnionType, typing.Union) and len(args) == 2:
+        if args[1] is type(None):
+            return args[0]
+        if args[0] is type(None):
+            return args[1]
+    return None
+
+
+def _check_lines(tp: Any, v: str, depth: int) -> list[str] | None:
+    """Statements raising ``_M`` unless expression ``v`` is a valid plain value of ``tp``,
+    for types whose plain value is the value itself (integers, strings, booleans, nil and
+    tuples of them); ``None`` for other types."""
+    if tp in (int, str, bool):
+        return [f"if {v}.__class__ is not {tp.__name__}: raise _M"]
+    inner = _optional_arg(tp)
+    if inner is not None:
+        lines = _check_lines(inner, v, depth)
+        return None if lines is None else [f"if {v} is not None:", *(f"    {x}" for x in lines)]
+    if typing.get_origin(tp) is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            x = f"_x{depth}"
+            lines = _check_lines(args[0], x, depth + 1)
+            if lines is None:
+                return None
+            return [
+                f"if {v}.__class__ is not tuple: raise _M",
+                f"for {x} in {v}:",
+                *(f"    {line}" for line in lines),
+            ]
+        out = [f"if {v}.__class__ is not tuple or len({v}) != {len(args)}: raise _M"]
+        for k, arg in enumerate(args):
+            lines = _check_lines(arg, f"{v}[{k}]", depth + 1)
+            if lines is None:
+                return None
+            out += lines
+        return out
+    return None
+
+
+def _inline(tp: Any, v: str, i: int, ns: dict[str, Any]) -> list[str] | None:
+    """Straight-line code checking (and converting) variable ``v`` of annotation ``tp``,
+    raising ``_M`` when wrong; ``None`` when the type needs its :class:`_Spec` decoder."""
+    checks = _check_lines(tp, v, 0)
+    if checks is not None:
+        return checks
+    inner = _optional_arg(tp)
+    if isinstance(inner if inner is not None else tp, type) and issubclass(
+        inner if inner is not None else tp, Enum
+    ):
+        enum = inner if inner is not None else tp
+        table = {token: member for member, token in _enum_tokens(enum).items()}
+        ns[f"_T{i}"] = table
+        lines = []
+        if all(t.__class__ is int for t in table):  # Support: 1.0 or True must not pass
+            lines.append(f"if {v}.__class__ is not int: raise _M")
+        lines.append(f"{v} = _T{i}[{v}]")
+        if inner is None:
+            return lines
+        return [f"if {v} is not None:", *(f"    {line}" for line in lines)]
+    return None
+
+
+def _explainer(
+    name: str, is_event: bool, fields: list[str], specs: list[_Spec]
+) -> Callable[[Any, Any, BaseException], Malformed]:
+    """The slow path of a generated decoder: what exactly is wrong with array ``a``."""
+    n = 1 + is_event + len(fields)
+
+    def explain(a: Any, cmds: Any, exc: BaseException) -> Malformed:
+        if a.__class__ is not tuple or len(a) != n:
+            return _bad(name, f"an array of {n} items", a)
+        if is_event and a[1].__class__ is not str:
+            return _bad(f"{name}.rule", "a string", a[1])
+        for f, s, value in zip(fields, specs, a[1 + is_event :], strict=True):
+            try:
+                s.decode(value, cmds)
+            except Malformed as bad:
+                return Malformed(f"{name}.{f}: {str(bad).removeprefix('value: ')}")
+            except Exception as bad:
+                return Malformed(f"{name}.{f}: {bad}")
+        return Malformed(f"{name}: {exc}")
+
+    return explain
+
+
 def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
     name = cls.__name__
     hints = typing.get_type_hints(cls)
@@ -314,63 +406,57 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
     else:
         fields = all_fields
     specs = [spec(hints[f]) for f in fields]
-    kw_only = any(f.kw_only for f in attrs.fields(cls))
-    ns: dict[str, Any] = {"_C": cls, "_bad": _bad, "_Malformed": Malformed, "_I": index}
-    # decoder ---------------------------------------------------------------------------
+    ns: dict[str, Any] = {
+        "_C": cls,
+        "_M": Malformed,
+        "_I": index,
+        "_new": object.__new__,
+        "_explain": _explainer(name, is_event, fields, specs),
+        "_fold": _HANDLERS.get(cls) if is_event else None,
+    }
+    # the checks and the construction, shared by decode and step ---------------------------
+    names = [f"v{i}" for i in range(len(fields))]
     head = ["rule"] if is_event else []
-    names = [f"v_{f}" for f in fields]
-    unpack = ", ".join(["_", *head, *names]) + ("," if not head and not names else "")
     n = 1 + len(head) + len(names)
-    lines = [
-        f"def decode(a, {'seq, ' if is_event else ''}cmds):",
-        "    try:",
-        f"        if a.__class__ is not tuple or len(a) != {n}:",
-        f"            raise _bad({name!r}, 'an array of {n} items', a)",
-        f"        {unpack} = a",
+    body = [
+        f"if a.__class__ is not tuple or len(a) != {n}: raise _M",
+        ", ".join(["_", *head, *names]) + ("," if n == 1 else "") + " = a",
     ]
     if is_event:
-        lines += [
-            "        if rule.__class__ is not str:",
-            f"            raise _bad({name + '.rule'!r}, 'a string', rule)",
-        ]
+        body.append("if rule.__class__ is not str: raise _M")
     for i, (f, s, v) in enumerate(zip(fields, specs, names, strict=True)):
-        if s.check is not None:
-            lines += [
-                f"        if {s.check.format(v=v)}:",
-                f"            raise _bad({name + '.' + f!r}, {s.expected!r}, {v})",
-            ]
-        else:
+        inline = _inline(hints[f], v, i, ns)
+        if inline is None:
             ns[f"_d{i}"] = s.decode
-            lines += [
-                "        try:",
-                f"            {v} = _d{i}({v}, cmds)",
-                "        except _Malformed as exc:",
-                f"            raise _Malformed({name + '.' + f + ': '!r} + str(exc)"
-                ".removeprefix('value: ')) from None",
-            ]
+            inline = [f"{v} = _d{i}({v}, cmds)"]
+        body += inline
     values = [*(["seq", "rule"] if is_event else []), *names]
     if _plain_slots(cls):
-        # No validators, converters or post-init hook to run: fill the slots directly,
-        # which is what the attrs __init__ does, without its keyword handling.
-        lines.append("        x = _new(_C)")
+        # No validator, converter or post-init hook: fill the slots directly, which is all
+        # the attrs __init__ would do, without its keyword handling.
+        body.append("x = _new(_C)")
         for i, value in enumerate(values):
             ns[f"_s{i}"] = getattr(cls, all_fields[i]).__set__
-            lines.append(f"        _s{i}(x, {value})")
-        lines.append("        return x")
-        ns["_new"] = object.__new__
+            body.append(f"_s{i}(x, {value})")
+    elif is_event or any(f.kw_only for f in attrs.fields(cls)):
+        body.append(f"x = _C({', '.join(f'{f}={v}' for f, v in zip(all_fields, values, strict=True))})")
     else:
-        if is_event or kw_only:
-            pairs = (f"{f}={v}" for f, v in zip(all_fields, values, strict=True))
-            args = ", ".join(pairs)
-        else:
-            args = ", ".join(names)
-        lines.append(f"        return _C({args})")
-    lines += [
-        "    except _Malformed:",
-        "        raise",
-        "    except (TypeError, KeyError, IndexError, ValueError) as exc:",
-        f"        raise _Malformed({name!r} + ': ' + str(exc)) from None",
+        body.append(f"x = _C({', '.join(values)})")
+    params = "a, seq, cmds" if is_event else "a, cmds"
+    guarded = [
+        "    try:",
+        *(f"        {line}" for line in body),
+        "    except Exception as exc:",
+        "        raise _explain(a, cmds, exc) from None",
     ]
+    lines = [f"def decode({params}):", *guarded, "    return x"]
+    if is_event:
+        lines += [
+            f"def step({params}, state, out):",
+            *guarded,
+            "    out.append(x)",
+            "    return _fold(state, x)",
+        ]
     # encoder ---------------------------------------------------------------------------
     parts = ["_I", *(["x.rule"] if is_event else [])]
     for i, (f, s) in enumerate(zip(fields, specs, strict=True)):
@@ -380,9 +466,16 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
             ns[f"_e{i}"] = s.encode
             parts.append(f"_e{i}(x.{f})")
     lines += ["def encode(x):", f"    return ({', '.join(parts)},)"]
-    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the classes above
+    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the class above
     return TypeCodec(
-        cls, name, index, tuple(fields), tuple(hints[f] for f in fields), ns["encode"], ns["decode"]
+        cls,
+        name,
+        index,
+        tuple(fields),
+        tuple(hints[f] for f in fields),
+        ns["encode"],
+        ns["decode"],
+        ns.get("step"),
     )
 
 
@@ -404,17 +497,39 @@ def type_table(codecs: dict[str, TypeCodec]) -> list[list[Any]]:
     return [[c.name, list(c.fields)] for c in sorted(codecs.values(), key=lambda c: c.index)]
 
 
+_TABLES: dict[tuple[Any, ...], dict[int, TypeCodec]] = {}
+"""The last few type tables read, with their codecs (every file of a version has the same)."""
+
+
 def file_table(
     table: Any, codecs: dict[str, TypeCodec], what: str, rebuilt: Iterable[type[Any]] = ()
-) -> dict[int, Callable[..., Any]]:
-    """The decoders for a file's type ``table`` (from its header), keyed by the file's
+) -> dict[int, TypeCodec]:
+    """The codecs for a file's type ``table`` (from its header), keyed by the file's
     indexes. Raises :class:`Malformed` for a malformed table, a type the code does not
     know, or one whose fields differ from the current class (that file would need an
     upcaster). Types in ``rebuilt`` are known but may not appear in frames."""
+    skip = frozenset(rebuilt)
+    try:
+        key = (id(codecs), what, skip, table)
+        known = _TABLES.get(key)
+    except TypeError:  # unhashable: malformed, said below
+        key, known = None, None
+    if known is not None:
+        return dict(known)
+    out = _file_table(table, codecs, what, skip)
+    if key is not None:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        _TABLES[key] = out
+    return dict(out)
+
+
+def _file_table(
+    table: Any, codecs: dict[str, TypeCodec], what: str, skip: frozenset[type[Any]]
+) -> dict[int, TypeCodec]:
     if table.__class__ is not tuple:
         raise _bad(what, "an array of [name, [field, ...]] pairs", table)
-    skip = set(rebuilt)
-    out: dict[int, Callable[..., Any]] = {}
+    out: dict[int, TypeCodec] = {}
     seen: set[str] = set()
     for i, entry in enumerate(table):
         if (
@@ -438,7 +553,7 @@ def file_table(
                 f"{list(codec.fields)} in this version (no upcaster for it)"
             )
         if codec.cls not in skip:
-            out[i] = codec.decode
+            out[i] = codec
     return out
 
 
@@ -464,13 +579,13 @@ def decode_command(a: Any, table: dict[int, Callable[..., Any]]) -> Command:
 def command_reader(
     table: dict[int, Callable[..., Any]], cache_size: int = 4096
 ) -> Callable[[Any], Command]:
-    """A :func:`decode_command` for one file that remembers the commands made of strings
-    only (``Choose``, ``Select``, ``Done``...): commands are immutable values and repeat a
-    lot, so a repeated one costs a dictionary look-up. Only arrays whose fields are all
-    strings are remembered, because ``==`` on strings never equates other types (as
-    ``True == 1`` would), so a remembered command is only ever returned for exactly the
-    same array."""
-    cache: dict[Any, Command] = {}
+    """A :func:`decode_command` for one file that remembers decoded commands: commands are
+    immutable values and repeat a lot, so a repeated one costs a dictionary look-up.
+
+    Only arrays of strings and integers are remembered, and a remembered command is returned
+    only when the array's integers are integers again: ``==`` equates ``True`` and ``1.0``
+    with ``1`` (never anything with a string), so this keeps decoding strict."""
+    cache: dict[Any, tuple[Command, tuple[int, ...]]] = {}
 
     def read(a: Any) -> Command:
         if a.__class__ is tuple and a and a[0].__class__ is int:
@@ -479,10 +594,23 @@ def command_reader(
             except TypeError:  # an unhashable element: decode_command says what is wrong
                 hit = None
             if hit is not None:
-                return hit
+                command, ints = hit
+                for k in ints:
+                    if a[k].__class__ is not int:
+                        break
+                else:
+                    return command
         command = decode_command(a, table)
-        if len(cache) < cache_size and all(x.__class__ is str for x in a[1:]):
-            cache[a] = command
+        if len(cache) < cache_size:
+            ints = []
+            for k in range(1, len(a)):
+                kind = a[k].__class__
+                if kind is int:
+                    ints.append(k)
+                elif kind is not str:
+                    break
+            else:
+                cache[a] = (command, tuple(ints))
         return command
 
     return read

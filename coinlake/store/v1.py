@@ -147,12 +147,12 @@ def _material_produced(events: tuple[Event, ...]) -> list[Any]:
 
 def replay(
     header: Any,
-    frames: Iterator[tuple[int | None, bytes]],
+    batches: Iterator[list[bytes]],
     new_game: Callable[[Any, Any, Options, Any], Game],
     check_options: Callable[[Any], Options],
 ) -> Game:
-    """Re-decide a format 1 file (see the module docstring); ``frames`` streams its journal
-    frames' payloads."""
+    """Re-decide a format 1 file (see the module docstring); ``batches`` streams its
+    journal frames' payloads."""
     try:
         if header.__class__ is not dict or set(header) != HEADER_KEYS:
             raise ValueError(f"header keys are not {sorted(HEADER_KEYS)}")
@@ -169,6 +169,7 @@ def replay(
     line: list[int] = []  # current commands applied per format 1 apply, along the line
     undone: list[int] = []  # the same for the format 1 applies undone (redo stack)
     index: int | None = None
+    count = 0
 
     def settled(what: str) -> None:
         if recorded or produced:
@@ -177,7 +178,8 @@ def replay(
             raise ValueError(f"by {what}, material event {extra!r} was {side}"[:300])
 
     try:
-        for index, payload in frames:
+        for payload in (p for batch in batches for p in batch):
+            index, count = count, count + 1
             frame = unpack(payload)
             if frame.__class__ is not dict:
                 raise ValueError("a format 1 frame is a map")

@@ -9,7 +9,12 @@ Event and Pivotal cards that are not offered as Events yet.
 Card files use :mod:`coinlake.rules.cards.lib` for everything that 5.1.1 limits (stacking,
 Available pieces only, Tunneled Bases, tracks at most 75) and
 :mod:`coinlake.rules.effects` for lasting effects; free Operations and Special Activities
-that Events grant go through :func:`coinlake.rules.actions.free_action` (3.1.2, 5.5).
+that Events grant are a :class:`coinlake.rules.actions.Grant` run by
+:func:`coinlake.rules.actions.free_action` (3.1.2, 5.5); the Coup Round's Pacification,
+Redeploy and Commitment run with an Event's limits through :mod:`coinlake.rules.coup`
+(``pacify``, ``redeploy``, ``commitment``).
+
+:func:`effective` says whether a text would have an effect now (8.1).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import re
 
 from coinlake.rules.cards import registry
 from coinlake.rules.cards.registry import (
+    dry_run,
+    effective,
     execute,
     implemented_cards,
     is_implemented,
@@ -46,6 +53,8 @@ def _load() -> None:
 _load()
 
 __all__ = [
+    "dry_run",
+    "effective",
     "execute",
     "implemented_cards",
     "is_implemented",

@@ -8,28 +8,23 @@
 
 from __future__ import annotations
 
+from coinlake.data.cards import LINEBACKER_II
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx
 from coinlake.state.model import Track
-
-LINEBACKER_II = 121
 
 
 @unshaded(3)
-def peace_talks_unshaded(ctx: Ctx, faction: Faction) -> Proc:
+def peace_talks_unshaded(ctx: Ctx, faction: Faction) -> None:
     ctx.add_track(Track.NVA_RESOURCES, -9, "5.1")
     if LINEBACKER_II in ctx.state.pivotals_held:
         effects.set_card_marker(ctx, LINEBACKER_II, effects.PEACE_TALKS_MARKER, "5.4")
-    return
-    yield
 
 
 @shaded(3)
-def peace_talks_shaded(ctx: Ctx, faction: Faction) -> Proc:
+def peace_talks_shaded(ctx: Ctx, faction: Faction) -> None:
     ctx.add_track(Track.NVA_RESOURCES, 9, "5.1.1")
     if ctx.state.trail <= 2:
         effects.set_trail(ctx, 3, "6.7", by_event=True)
-    return
-    yield

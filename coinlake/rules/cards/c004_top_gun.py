@@ -1,8 +1,8 @@
 """Card 4, Top Gun: a US Capability (5.3).
 
-- unshaded: cancels shaded MiGs (33) -- it is removed at once if in effect, and while Top Gun
-  unshaded stays in effect a later shaded MiGs has no effect (``effects.capability`` reports
-  it as not in effect); Air Strike Degrades the Trail by 2 boxes instead of 1.
+- unshaded: cancels shaded MiGs (33) -- it is taken out of effect at once if it is in
+  effect, and a shaded MiGs executed while unshaded Top Gun is in effect never comes into
+  effect (``effects.place_capability``); Air Strike Degrades the Trail by 2 boxes instead of 1.
 - shaded: Air Strike Degrades the Trail after 2 hits only on a die roll of 4-6.
 
 Apart from cancelling MiGs, both texts only put the Capability into effect; Air Strike
@@ -15,18 +15,15 @@ from coinlake.data.cards import Side
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx
 
 
 @unshaded(4)
-def top_gun_unshaded(ctx: Ctx, faction: Faction) -> Proc:
+def top_gun_unshaded(ctx: Ctx, faction: Faction) -> None:
     if (effects.MIGS, Side.SHADED) in ctx.state.capabilities:
         effects.remove_capability(ctx, effects.MIGS, "5.1.2")
-    return
-    yield
 
 
 @shaded(4)
-def top_gun_shaded(ctx: Ctx, faction: Faction) -> Proc:
-    return
-    yield
+def top_gun_shaded(ctx: Ctx, faction: Faction) -> None:
+    """Nothing happens at once: the Capability comes into effect (5.3)."""

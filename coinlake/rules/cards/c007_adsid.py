@@ -10,19 +10,16 @@ from __future__ import annotations
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx
 from coinlake.state.model import Track
 
 
 @unshaded(7)
-def adsid_unshaded(ctx: Ctx, faction: Faction) -> Proc:
-    return  # only the Momentum, which the registry puts into play
-    yield
+def adsid_unshaded(ctx: Ctx, faction: Faction) -> None:
+    """Only the Momentum, which the registry puts into play (5.4)."""
 
 
 @shaded(7)
-def adsid_shaded(ctx: Ctx, faction: Faction) -> Proc:
+def adsid_shaded(ctx: Ctx, faction: Faction) -> None:
     effects.set_trail(ctx, max(ctx.state.trail + 1, 2), "6.7", by_event=True)
     ctx.add_track(Track.ARVN_RESOURCES, -9, "5.1")
-    return
-    yield

@@ -11,21 +11,17 @@ from __future__ import annotations
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
+from coinlake.rules.core import Ctx
 from coinlake.state.model import Track
 
 
 @unshaded(10)
-def rolling_thunder_unshaded(ctx: Ctx, faction: Faction) -> Proc:
+def rolling_thunder_unshaded(ctx: Ctx, faction: Faction) -> None:
     effects.change_trail(ctx, -2, "6.7", by_event=True)
     ctx.add_track(Track.NVA_RESOURCES, -9, "5.1")
     effects.ineligible_through_next_card(ctx, Faction.NVA, "2.3.6")
-    return
-    yield
 
 
 @shaded(10)
-def rolling_thunder_shaded(ctx: Ctx, faction: Faction) -> Proc:
+def rolling_thunder_shaded(ctx: Ctx, faction: Faction) -> None:
     ctx.add_track(Track.ARVN_RESOURCES, -5, "5.1")
-    return
-    yield

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from coinlake.data.map import space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
@@ -23,33 +24,24 @@ UNDERGROUND_INSURGENTS = (Piece.NVA_GUERRILLA_UNDERGROUND, Piece.VC_GUERRILLA_UN
 
 
 @unshaded(17)
-def claymores_unshaded(ctx: Ctx, faction: Faction) -> Proc:
+def claymores_unshaded(ctx: Ctx, faction: Faction) -> None:
     effects.stay_eligible(ctx, faction, "2.3.6")
-    return
-    yield
 
 
 @shaded(17)
 def claymores_shaded(ctx: Ctx, faction: Faction) -> Proc:
-    state = ctx.state
-    candidates = lib.spaces_where(
-        [
-            sp.count(*COIN_BASES) > 0 and sp.count(*UNDERGROUND_INSURGENTS) > 0
-            for sp in state.spaces
-        ],
-    )
+    candidates = lib.spaces(ctx.state, lib.has(*COIN_BASES), lib.has(*UNDERGROUND_INSURGENTS))
     where = yield from lib.choose_space(
         ctx, faction, candidates, f"{faction}: choose the space for Claymores", "5.1"
     )
     if where is None:
         return
-    if ctx.top is not None:  # the questions below work that space
-        ctx.top.space = where
+    name = space(where).name
     here = ctx.state.space(where).pieces
     base = yield ctx.ask(
         faction,
         Kind.REMOVE_PIECES,
-        f"{faction}: which COIN Base to remove from {lib.info(where).name}?",
+        f"{faction}: which COIN Base to remove from {name}?",
         tuple(
             Move(b, 1, where, CASUALTIES if b is Piece.US_BASE else AVAILABLE)
             for b in COIN_BASES
@@ -64,7 +56,7 @@ def claymores_shaded(ctx: Ctx, faction: Faction) -> Proc:
     guerrilla = yield ctx.ask(
         faction,
         Kind.REMOVE_PIECES,
-        f"{faction}: which Underground Guerrilla to remove from {lib.info(where).name}?",
+        f"{faction}: which Underground Guerrilla to remove from {name}?",
         tuple(Move(g, 1, where, AVAILABLE) for g in UNDERGROUND_INSURGENTS if here[g]),
         "5.1",
         single=True,

@@ -7,7 +7,6 @@ Reset (Air Strike consults ``effects.momentum_active(state, 41)``).
 
 from __future__ import annotations
 
-from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import single
@@ -19,7 +18,7 @@ from coinlake.state.model import Support, Track
 def bombing_pause(ctx: Ctx, faction: Faction) -> Proc:
     chosen: list[str] = []
     for nth in ("1st", "2nd"):
-        candidates = [s.id for s in SPACES if s.can_have_support and s.id not in chosen]
+        candidates = lib.spaces(ctx.state, lib.can_have_support, lib.other_than(*chosen))
         where = yield from lib.choose_space(
             ctx, faction, candidates, f"{faction}: {nth} space to set to Passive Support", "5.1"
         )

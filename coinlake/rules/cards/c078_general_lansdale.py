@@ -9,24 +9,20 @@
 
 from __future__ import annotations
 
-from coinlake.data.map import SPACES
-from coinlake.data.pieces import Faction, Piece
+from coinlake.data.pieces import Faction
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
 from coinlake.rules.core import Ctx, Proc
 from coinlake.state.model import Support, Track
 
-COIN_PIECES = tuple(p for p in Piece if p.faction.is_coin)
+SAIGON = "saigon"
 
 
 @unshaded(78)
 def general_lansdale_unshaded(ctx: Ctx, faction: Faction) -> Proc:
-    state = ctx.state
-    candidates = [
-        s.id
-        for s in SPACES
-        if s.id != "saigon" and s.can_have_support and state.space(s.id).count(*COIN_PIECES)
-    ]
+    candidates = lib.spaces(
+        ctx.state, lib.other_than(SAIGON), lib.can_have_support, lib.has(*lib.COIN_PIECES)
+    )
     where = yield from lib.choose_space(
         ctx, faction, candidates, f"{faction}: the space to set to Active Support", "5.1"
     )
@@ -37,7 +33,5 @@ def general_lansdale_unshaded(ctx: Ctx, faction: Faction) -> Proc:
 
 
 @shaded(78)
-def general_lansdale_shaded(ctx: Ctx, faction: Faction) -> Proc:
+def general_lansdale_shaded(ctx: Ctx, faction: Faction) -> None:
     ctx.add_track(Track.PATRONAGE, 3, "5.1.1")
-    return
-    yield

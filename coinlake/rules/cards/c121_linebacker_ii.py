@@ -22,12 +22,13 @@ from coinlake.data.pieces import Faction, Piece, pieces_of
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import pivotal
-from coinlake.rules.core import DONE, Ctx, Kind, Proc, ask_unless_one
+from coinlake.rules.core import DONE, Ctx, Kind, Proc
 from coinlake.state.commands import Command, Move
 from coinlake.state.model import AVAILABLE, CASUALTIES, GameState, Track
 from coinlake.state.queries import victory_markers
 
 NVA_BASES = (Piece.NVA_BASE, Piece.NVA_TUNNELED_BASE)
+US_PIECES = pieces_of(Faction.US)
 
 
 def precondition(state: GameState) -> bool:
@@ -41,7 +42,9 @@ def linebacker_ii(ctx: Ctx, faction: Faction) -> Proc:
     yield from _nva_removes_bases(ctx)
     ctx.set_track(Track.NVA_RESOURCES, ctx.state.resources(Faction.NVA) // 2, "5.1")
     effects.ineligible_through_next_card(ctx, Faction.NVA, "2.3.6")
-    yield from _casualties_to_available(ctx)
+    yield from lib.box_steps(
+        ctx, Faction.US, US_PIECES, CASUALTIES, AVAILABLE, 3, "US: a Casualty to Available", "5.1"
+    )
 
 
 def _base_removals(state: GameState) -> list[Command]:
@@ -71,20 +74,3 @@ def _nva_removes_bases(ctx: Ctx) -> Proc:
         if not isinstance(answer, Move):
             return
         lib.remove(ctx, answer.piece, answer.origin, 1, "5.1", tunnels=True)
-
-
-def _casualties_to_available(ctx: Ctx) -> Proc:
-    for nth in (1, 2, 3):
-        kinds = [p for p in pieces_of(Faction.US) if ctx.state.casualties[p]]
-        if not kinds:
-            return
-        answer = yield from ask_unless_one(
-            ctx,
-            Faction.US,
-            Kind.MOVE_PIECES,
-            f"US: a Casualty to Available ({nth} of 3)",
-            tuple(Move(p, 1, CASUALTIES, AVAILABLE) for p in kinds),
-            "5.1",
-        )
-        assert isinstance(answer, Move)
-        ctx.move(answer.piece, 1, CASUALTIES, AVAILABLE, "5.1")

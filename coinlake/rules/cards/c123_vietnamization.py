@@ -10,7 +10,6 @@ Available in any spaces outside North Vietnam (1.4.2), as many as are Available.
 
 from __future__ import annotations
 
-from coinlake.data.map import SPACES, Country
 from coinlake.data.pieces import Faction, Piece, pieces_of
 from coinlake.rules import effects
 from coinlake.rules.cards import lib
@@ -31,12 +30,11 @@ def vietnamization(ctx: Ctx, faction: Faction) -> Proc:
     ctx.add_track(Track.AID, 12, "5.1.1")
     for piece in pieces_of(Faction.ARVN):
         ctx.move(piece, ctx.state.out_of_play[piece], OUT_OF_PLAY, AVAILABLE, "5.1")
-    spaces = [s.id for s in SPACES if s.country is not Country.NORTH_VIETNAM]
     yield from lib.place_steps(
         ctx,
         Faction.ARVN,
         (Piece.ARVN_TROOPS, Piece.ARVN_POLICE),
-        spaces,
+        lib.spaces(ctx.state, lib.outside_north),
         4,
         "ARVN: place an ARVN cube",
         "5.1",

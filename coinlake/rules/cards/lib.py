@@ -4,43 +4,47 @@
   in a Province or City, any Base on a LoC, and US or ARVN pieces in North Vietnam.
 - Only Available pieces are placed (1.4.1) unless the text names Out of Play or Casualties
   (``source=``); a replacement that is not Available, or would break stacking, is skipped
-  and the piece is only removed (:func:`replace_piece`).
+  and the piece is only removed (:func:`replace`).
 - Tunneled Bases are removed only when the text says so explicitly or by their owner
   (:func:`remove` refuses otherwise, 1.4.4).
 - Resources, Aid and Patronage never exceed 75: ``ctx.add_track`` clamps (1.8).
 - What can be carried out must be (5.1.3): the step helpers (:func:`place_steps`,
-  :func:`remove_steps`) keep asking while a choice remains, unless the text says "up to".
+  :func:`remove_steps`, :func:`relocate_steps`) keep asking while a choice remains, unless
+  the text says "up to" or "may".
 - Terror and Sabotage markers number 15 in all (3.3.4): :func:`add_terror` places one only
   while one is left.
 
-Choices are asked step by step with the ordinary commands: ``Select`` a space, ``Move`` one
-piece between a location and another, ``Choose`` a word, ``Done`` to stop an "up to"; each
-question names its :class:`~coinlake.rules.core.Kind`.
+Spaces are picked with :func:`spaces` and the space tests below (:data:`SpaceTest`), and
+:func:`within` gives the spaces within N of a space. Choices are asked step by step with the
+ordinary commands: ``Select`` a space, ``Move`` one piece between a location and another,
+``Choose`` a word, ``Done`` to stop an "up to"; each question names its
+:class:`~coinlake.rules.core.Kind`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 
+from coinlake.data.cards import PIVOTAL_CARDS
 from coinlake.data.map import SPACES, Country, Space, space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.data.pieces import Kind as PieceKind
+from coinlake.rules import effects
 from coinlake.rules.core import DONE, Ask, Ctx, Kind
 from coinlake.state.commands import Choose, Command, Move, Select
-from coinlake.state.model import AVAILABLE, BOXES, GameState, Support
+from coinlake.state.events import PivotalReturned
+from coinlake.state.model import AVAILABLE, BOXES, Eligibility, GameState, Support
 
 TERROR_MARKERS = 15
 """Terror/Sabotage markers in the game (3.3.4)."""
 
 Steps = Generator[Ask, Command, int]
 
+COIN_PIECES = tuple(p for p in Piece if p.faction.is_coin)
+"""Every US and ARVN piece form."""
+
 
 # -- facts -----------------------------------------------------------------------------------
-def info(key: str | int) -> Space:
-    """A space's static facts."""
-    return space(key)
-
-
 def room(state: GameState, piece: Piece, key: str) -> int:
     """How many ``piece`` may still enter space ``key`` without breaking stacking (1.4.2);
     a large number when unlimited."""
@@ -69,9 +73,95 @@ def markers_on_map(state: GameState) -> int:
     return sum(sp.terror + sp.sabotage for sp in state.spaces)
 
 
-def spaces_where(test: Iterable[bool]) -> tuple[str, ...]:
-    """Space ids, in map order, for which ``test`` (one bool per space, in map order) holds."""
-    return tuple(SPACES[i].id for i, ok in enumerate(test) if ok)
+def within(key: str, distance: int) -> tuple[str, ...]:
+    """The spaces at most ``distance`` spaces away from ``key`` along the map's adjacency
+    (1.3.6), ``key`` itself included ("within 1 space": it and its adjacent spaces), in map
+    order."""
+    start = space(key).index
+    seen = {start}
+    frontier = [start]
+    for _ in range(distance):
+        frontier = [j for i in frontier for j in SPACES[i].adjacent if j not in seen]
+        seen.update(frontier)
+    return tuple(s.id for s in SPACES if s.index in seen)
+
+
+# -- space tests -----------------------------------------------------------------------------
+SpaceTest = Callable[[GameState, Space], bool]
+"""Whether a space qualifies for a text, from the state and the space's facts."""
+
+
+def spaces(state: GameState, *tests: SpaceTest) -> tuple[str, ...]:
+    """The ids, in map order, of the spaces passing every one of ``tests``."""
+    return tuple(s.id for s in SPACES if all(test(state, s) for test in tests))
+
+
+def is_city(state: GameState, where: Space) -> bool:
+    """A City (1.3.3)."""
+    return where.is_city
+
+
+def is_province(state: GameState, where: Space) -> bool:
+    """A Province (1.3.2)."""
+    return where.is_province
+
+
+def is_loc(state: GameState, where: Space) -> bool:
+    """A Line of Communication (1.3.4)."""
+    return where.is_loc
+
+
+def in_south(state: GameState, where: Space) -> bool:
+    """A space of South Vietnam, LoCs included (1.3.5)."""
+    return where.in_south
+
+
+def outside_north(state: GameState, where: Space) -> bool:
+    """Any space but North Vietnam (1.3.5, e.g. where US and ARVN pieces may go, 1.4.2)."""
+    return where.country is not Country.NORTH_VIETNAM
+
+
+def can_have_support(state: GameState, where: Space) -> bool:
+    """A City or Province with Population: it can be at Support or Opposition (1.6.1)."""
+    return where.can_have_support
+
+
+def has(*pieces: Piece) -> SpaceTest:
+    """The space holds at least one of ``pieces`` (piece forms)."""
+
+    def test(state: GameState, where: Space) -> bool:
+        return state.spaces[where.index].count(*pieces) > 0
+
+    return test
+
+
+def lacks(*pieces: Piece) -> SpaceTest:
+    """The space holds none of ``pieces`` (piece forms)."""
+
+    def test(state: GameState, where: Space) -> bool:
+        return state.spaces[where.index].count(*pieces) == 0
+
+    return test
+
+
+def other_than(*keys: str) -> SpaceTest:
+    """The space is none of ``keys``."""
+    excluded = frozenset(keys)
+
+    def test(state: GameState, where: Space) -> bool:
+        return where.id not in excluded
+
+    return test
+
+
+def among(keys: Sequence[str]) -> SpaceTest:
+    """The space is one of ``keys`` (e.g. :func:`within` a space)."""
+    allowed = frozenset(keys)
+
+    def test(state: GameState, where: Space) -> bool:
+        return where.id in allowed
+
+    return test
 
 
 # -- changes ---------------------------------------------------------------------------------
@@ -107,21 +197,33 @@ def remove(
     return max(n, 0)
 
 
-def replace_piece(
-    ctx: Ctx, old: Piece, new: Piece, key: str, rule: str, *, to: str = AVAILABLE
-) -> bool:
-    """Replace one ``old`` in ``key`` with ``new`` from Available; if ``new`` is not
-    Available or would break stacking, ``old`` is only removed (5.1.1). Returns whether the
-    replacement was placed."""
-    remove(ctx, old, key, 1, rule, to=to, tunnels=old.tunneled)
-    return place(ctx, new, key, 1, rule) == 1
+def replace(
+    ctx: Ctx,
+    key: str,
+    old: Piece,
+    new: Piece,
+    rule: str,
+    *,
+    remove_count: int = 1,
+    place_count: int = 1,
+    to: str = AVAILABLE,
+    source: str = AVAILABLE,
+) -> int:
+    """Replace ``remove_count`` ``old`` in space ``key`` with ``place_count`` ``new`` (the
+    counts may differ, e.g. 2 Guerrillas by 1 Base): the old pieces go to ``to`` first, then
+    as many new ones come from ``source`` as are there and stacking allows -- an Event
+    removes rather than replaces when the replacement is not Available or would break
+    stacking (5.1.1, 1.4.2). A Tunneled Base named as ``old`` is removed: the text names it
+    (1.4.4). Returns how many new pieces were placed."""
+    remove(ctx, old, key, remove_count, rule, to=to, tunnels=old.tunneled)
+    return place(ctx, new, key, place_count, rule, source)
 
 
 def shift(ctx: Ctx, key: str, levels: int, rule: str) -> int:
     """Shift a space ``levels`` toward Active Support (positive) or Active Opposition
     (negative), stopping at the ends; nothing where Support is impossible (1.6.1). Returns
     the levels shifted."""
-    if not info(key).can_have_support:
+    if not space(key).can_have_support:
         return 0
     before = int(ctx.state.space(key).support)
     after = max(-2, min(2, before + levels))
@@ -131,7 +233,7 @@ def shift(ctx: Ctx, key: str, levels: int, rule: str) -> int:
 
 def set_level(ctx: Ctx, key: str, level: Support, rule: str) -> bool:
     """Set a space's Support/Opposition level where it can have one (1.6.1)."""
-    if not info(key).can_have_support:
+    if not space(key).can_have_support:
         return False
     ctx.set_support(key, level, rule)
     return True
@@ -143,6 +245,37 @@ def add_terror(ctx: Ctx, key: str, rule: str) -> bool:
         return False
     ctx.set_markers(key, "terror", ctx.state.space(key).terror + 1, rule)
     return True
+
+
+def place_tunnel(ctx: Ctx, key: str, faction: Faction, rule: str) -> bool:
+    """Put a Tunnel marker on one of ``faction``'s (NVA or VC) Bases without one in space
+    ``key`` (1.4.4: at most 1 marker per Base); returns whether there was such a Base."""
+    base = Piece.NVA_BASE if faction is Faction.NVA else Piece.VC_BASE
+    if not ctx.state.space(key).pieces[base]:
+        return False
+    ctx.flip(key, base, 1, rule)
+    return True
+
+
+def return_pivotal(ctx: Ctx, faction: Faction, rule: str) -> bool:
+    """Take ``faction``'s Pivotal Event card off the played pile and give it back to its
+    owner, who may play it again later (2.3.8 TRUMPING, and Events that return one);
+    returns whether it was on the played pile."""
+    card = PIVOTAL_CARDS[faction]
+    if card not in ctx.state.played:
+        return False
+    ctx.emit(PivotalReturned(seq=ctx.seq, rule=rule, faction=faction, card=card))
+    return True
+
+
+def make_eligible(ctx: Ctx, faction: Faction, executing: Faction, rule: str) -> None:
+    """Move ``faction``'s cylinder to the Eligible box now (2.3.1): if it has not acted on
+    this card it may still act on it as an Eligible Faction (2.3.2). The ``executing``
+    Faction itself would turn Ineligible when Eligibility is adjusted at the card's end
+    (2.3.6), so it is also marked to stay Eligible (2.3.6 PLAY NOTE)."""
+    ctx.set_eligibility(faction, Eligibility.ELIGIBLE, rule)
+    if faction is executing:
+        effects.stay_eligible(ctx, faction, rule)
 
 
 # -- step-wise choices -----------------------------------------------------------------------
@@ -172,16 +305,19 @@ def choose_space(
 ) -> Generator[Ask, Command, str | None]:
     """Ask ``faction`` to select one of ``candidates`` (space ids); ``None`` when there is
     none, or when ``optional`` and it answers Done. A single mandatory candidate is taken
-    without asking (by the engine, recorded as forced)."""
+    without asking (by the engine, recorded as forced). The space chosen becomes the space
+    being worked in the questions that follow (their ``Context.space``)."""
     options: tuple[Command, ...] = tuple(Select(c) for c in candidates)
     if optional and options:
         options = (*options, DONE)
     answer = yield ctx.ask(
         faction, Kind.SELECT_SPACE, prompt, options, rule, single=not optional, none_done=True
     )
-    if isinstance(answer, Select):
-        return answer.space
-    return None
+    if not isinstance(answer, Select):
+        return None
+    if ctx.top is not None:
+        ctx.top.space = answer.space
+    return answer.space
 
 
 def place_steps(
@@ -194,27 +330,34 @@ def place_steps(
     rule: str,
     *,
     source: str = AVAILABLE,
+    sources: Mapping[str, int | None] | None = None,
     optional: bool = False,
 ) -> Steps:
     """Let ``faction`` place ``count`` pieces one at a time, each any of ``pieces`` (box
-    forms) into any of ``spaces``, from ``source`` (5.1.1). Mandatory placements continue
-    while any is possible (5.1.3); ``optional`` ("up to") offers Done. Returns how many."""
+    forms) into any of ``spaces``, from ``source`` (5.1.1) -- or from any of ``sources``,
+    each box with the most pieces it may give (``None``: no limit), e.g. "up to 3 of them
+    from Out of Play". Mandatory placements continue while any is possible (5.1.3);
+    ``optional`` ("up to") offers Done. Returns how many."""
+    left: dict[str, int | None] = dict(sources) if sources is not None else {source: None}
+
+    def moves() -> list[Command]:
+        return [
+            Move(p.box_form, 1, box, sp)
+            for p in pieces
+            for sp in spaces
+            for box, n in left.items()
+            if n != 0 and can_place(ctx.state, p.box_form, sp, box)
+        ]
+
+    def apply(answer: Move) -> None:
+        place(ctx, answer.piece, answer.destination, 1, rule, answer.origin)
+        n = left[answer.origin]
+        if n is not None:
+            left[answer.origin] = n - 1
+
     return (
         yield from _move_steps(
-            ctx,
-            faction,
-            Kind.PLACE_PIECES,
-            lambda: [
-                Move(p.box_form, 1, source, sp)
-                for p in pieces
-                for sp in spaces
-                if can_place(ctx.state, p.box_form, sp, source)
-            ],
-            lambda answer: place(ctx, answer.piece, answer.destination, 1, rule, source),
-            count,
-            prompt,
-            rule,
-            optional,
+            ctx, faction, Kind.PLACE_PIECES, moves, apply, count, prompt, rule, optional
         )
     )
 
@@ -252,6 +395,86 @@ def remove_steps(
     )
 
 
+def relocate_steps(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    quota: Mapping[str, int],
+    prompt: str,
+    rule: str,
+    *,
+    optional: bool = True,
+) -> Steps:
+    """Let ``faction`` move pieces one at a time from each origin of ``quota`` to an
+    adjacent space (1.3.6), at most ``quota[origin]`` of ``pieces`` from each -- so a piece
+    moves once (fix the quota as the step begins, 5.1). Stacking is kept (1.4.2).
+    ``optional`` (the text says "may"): Done stops; otherwise the moves go on while any is
+    possible (5.1.3). Returns how many pieces moved."""
+    left = dict(quota)
+
+    def moves() -> list[Command]:
+        return [
+            Move(p, 1, origin, SPACES[adj].id)
+            for origin, n in left.items()
+            if n
+            for p in pieces
+            if ctx.state.space(origin).pieces[p]
+            for adj in space(origin).adjacent
+            if room(ctx.state, p, SPACES[adj].id) > 0
+        ]
+
+    def apply(answer: Move) -> None:
+        ctx.move(answer.piece, 1, answer.origin, answer.destination, rule)
+        left[answer.origin] -= 1
+
+    return (
+        yield from _move_steps(
+            ctx,
+            faction,
+            Kind.MOVE_PIECES,
+            moves,
+            apply,
+            sum(quota.values()),
+            prompt,
+            rule,
+            optional,
+        )
+    )
+
+
+def box_steps(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    origin: str,
+    destination: str,
+    count: int,
+    prompt: str,
+    rule: str,
+) -> Steps:
+    """Let ``faction`` move ``count`` pieces one at a time from box ``origin`` to box
+    ``destination`` (Available, Casualties, Out of Play; 1.4.1), each any of ``pieces`` (box
+    forms) still in ``origin``, as many as there are (5.1.3); a lone kind is moved without
+    asking. Returns how many moved."""
+    forms = tuple(dict.fromkeys(p.box_form for p in pieces))
+    return (
+        yield from _move_steps(
+            ctx,
+            faction,
+            Kind.MOVE_PIECES,
+            lambda: [
+                Move(p, 1, origin, destination) for p in forms if count_at(ctx.state, p, origin)
+            ],
+            lambda answer: ctx.move(answer.piece, 1, origin, destination, rule),
+            count,
+            prompt,
+            rule,
+            False,
+            single=True,
+        )
+    )
+
+
 def _move_steps(
     ctx: Ctx,
     faction: Faction,
@@ -262,11 +485,13 @@ def _move_steps(
     prompt: str,
     rule: str,
     optional: bool,
+    *,
+    single: bool = False,
 ) -> Steps:
     """Ask for up to ``count`` of ``moves()`` one at a time and ``apply`` each (5.1.3: while
-    one is possible; ``optional`` offers Done). ``moves`` reads ``ctx.state``: it is called
-    only when the question is really asked, before the answer changes anything. Returns how
-    many were applied."""
+    one is possible; ``optional`` offers Done; ``single``: a lone legal move is taken
+    without asking). ``moves`` reads ``ctx.state``: it is called only when the question is
+    really asked, before the answer changes anything. Returns how many were applied."""
 
     def options() -> list[Command]:
         found = moves()
@@ -277,7 +502,13 @@ def _move_steps(
     done = 0
     while done < count:
         answer = yield ctx.ask(
-            faction, kind, f"{prompt} ({done + 1} of {count})", options, rule, none_done=True
+            faction,
+            kind,
+            f"{prompt} ({done + 1} of {count})",
+            options,
+            rule,
+            single=single,
+            none_done=True,
         )
         if not isinstance(answer, Move):
             break
@@ -294,9 +525,8 @@ def capability_card(number: int, module: str) -> None:
     the card file's ``__name__``."""
     from coinlake.rules.cards.registry import shaded, unshaded
 
-    def no_immediate_effect(ctx: Ctx, faction: Faction) -> Generator[Ask, Command, None]:
-        return
-        yield  # a generator with no question
+    def no_immediate_effect(ctx: Ctx, faction: Faction) -> None:
+        """Nothing happens at once: the Capability comes into effect (5.3)."""
 
     no_immediate_effect.__module__ = module
     no_immediate_effect.__qualname__ = f"card_{number}_capability"

@@ -1,4 +1,8 @@
-"""``decide``: validate a command against the pending Decision and compute its events.
+"""Running the rules' steps: validate a command against the pending Decision, advance the
+procedure in progress and compute its events (:func:`advance`, :func:`decide`).
+
+(The module was ``engine/decide.py``; it is named for what it runs, so that
+``coinlake.engine.decide`` is only ever the function.)
 
 A procedure in progress is a generator, which cannot be stored, so the state stores it as
 data (``GameState.pending``: name, arguments, starting state, answers so far). The engine
