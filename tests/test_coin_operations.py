@@ -16,13 +16,15 @@ import attrs
 import pytest
 
 import coinlake
+from coinlake.data import cards
 from coinlake.data.cards import Side
 from coinlake.data.map import space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime, start_procedure
-from coinlake.rules import actions, coin_operations, forces
+from coinlake.rules import actions, kit
 from coinlake.rules.actions import ActionKind, SpecialActivitySlot
 from coinlake.rules.core import PROCEDURES, Ctx, Kind, Proc, procedure
+from coinlake.rules.operations import assault, patrol
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select
 from coinlake.state.events import DieRolled, Event
 from coinlake.state.model import (
@@ -35,6 +37,7 @@ from coinlake.state.model import (
 )
 from tests import conftest
 from tests.conftest import check_invariants, put, refused, rng_rolling
+from tests.test_insurgent_operations import free
 
 P = Piece
 US, ARVN, NVA, VC = Faction.US, Faction.ARVN, Faction.NVA, Faction.VC
@@ -114,9 +117,7 @@ def _run_action(ctx: Ctx, faction_name: str, name: str, mode: str) -> Proc:
             for step in slot.after:
                 yield from step(ctx)
     else:
-        yield from action.run(
-            ctx, faction, limited=False, free=mode == "free", sa=None, operation=""
-        )
+        yield from action.run(ctx, faction, limited=False, free=mode == "free", sa=None)
 
 
 if TEST_PROCEDURE not in PROCEDURES:
@@ -314,8 +315,8 @@ def test_us_train_takes_police_from_the_map_when_none_available_1_4_1() -> None:
     # US Troops and US Bases never come from the map (1.4.1 EXCEPTION)
     state = put(state, "Saigon", {P.US_TROOPS: 2, P.US_BASE: 1})
     state = unavailable(unavailable(state, P.US_TROOPS), P.US_BASE)
-    assert forces.map_sources(state, US, P.US_TROOPS) == ()
-    assert forces.map_sources(state, US, P.US_BASE) == ()
+    assert kit.map_sources(state, US, P.US_TROOPS) == ()
+    assert kit.map_sources(state, US, P.US_BASE) == ()
 
 
 def test_a_piece_taken_from_the_map_is_placed_underground_1_4_1_1_4_3() -> None:
@@ -448,7 +449,7 @@ def test_only_one_follow_up_space_without_cords_3_2_1() -> None:
 
 
 def test_cords_unshaded_lets_the_us_pacify_in_2_spaces_5_3() -> None:
-    state = with_capability(blank(), coin_operations.CORDS, Side.UNSHADED)
+    state = with_capability(blank(), cards.CORDS, Side.UNSHADED)
     state = put(put(state, "Quang Nam", {P.US_TROOPS: 1}), "Binh Dinh", {P.US_TROOPS: 1})
     game = start(state, US, "train")
     play(game, sel("Quang Nam"), DONE, sel("Binh Dinh"), DONE)
@@ -459,7 +460,7 @@ def test_cords_unshaded_lets_the_us_pacify_in_2_spaces_5_3() -> None:
 
 
 def test_cords_shaded_stops_us_pacification_at_passive_support_5_3() -> None:
-    state = with_capability(blank(), coin_operations.CORDS, Side.SHADED)
+    state = with_capability(blank(), cards.CORDS, Side.SHADED)
     state = put(state, "Quang Nam", {P.US_TROOPS: 1})
     game = start(state, US, "train")
     play(game, sel("Quang Nam"), DONE, Choose("pacify"))
@@ -468,7 +469,7 @@ def test_cords_shaded_stops_us_pacification_at_passive_support_5_3() -> None:
 
 
 def test_combined_action_platoons_unshaded_adds_a_police_5_3() -> None:
-    state = with_capability(blank(), coin_operations.COMBINED_ACTION_PLATOONS, Side.UNSHADED)
+    state = with_capability(blank(), cards.COMBINED_ACTION_PLATOONS, Side.UNSHADED)
     state = put(put(state, "Quang Nam", {P.US_IRREGULAR_UNDERGROUND: 1}), "Hue", {P.US_TROOPS: 1})
     game = start(state, US, "train")
     play(game, sel("Quang Nam"), DONE, DONE, Choose("cap-police"))
@@ -523,7 +524,7 @@ def test_arvn_patrol_costs_3_in_all_3_2_2() -> None:
     assert finished(game)  # every cube moved: the Patrol is over
     assert arvn(game.state) == 27
     assert actions.lookup(ARVN, "patrol") is not None
-    assert not coin_operations.can_patrol(blank(arvn_resources=2), ARVN, limited=False, free=False)
+    assert not patrol.can_patrol(blank(arvn_resources=2), ARVN, limited=False, free=False)
 
 
 def test_a_cube_moves_once_in_a_patrol_3_2_2() -> None:
@@ -548,7 +549,7 @@ def test_limited_patrol_has_1_destination_2_3_5() -> None:
 
 
 def test_m48_patton_shaded_nva_removes_2_patrolling_cubes_5_3() -> None:
-    state = with_capability(blank(), coin_operations.M48_PATTON, Side.SHADED)
+    state = with_capability(blank(), cards.M48_PATTON, Side.SHADED)
     state = put(state, "Hue", {P.US_TROOPS: 3})
     game = start(state, US, "patrol")
     play(game, sel("Hue"), sel("loc-hue-da-nang"), mv(P.US_TROOPS, 3, "Hue", "loc-hue-da-nang"))
@@ -662,14 +663,14 @@ def test_arvn_sweep_needs_3_resources_per_space_3_2_3() -> None:
 
 
 def test_combined_action_platoons_shaded_us_sweeps_2_spaces_5_3() -> None:
-    state = with_capability(blank(), coin_operations.COMBINED_ACTION_PLATOONS, Side.SHADED)
+    state = with_capability(blank(), cards.COMBINED_ACTION_PLATOONS, Side.SHADED)
     game = start(state, US, "sweep")
     play(game, sel("Quang Nam"), sel("Hue"))
     assert finished(game)
 
 
 def test_cobras_unshaded_removes_1_active_enemy_in_2_sweep_spaces_5_3() -> None:
-    state = with_capability(blank(), coin_operations.COBRAS, Side.UNSHADED)
+    state = with_capability(blank(), cards.COBRAS, Side.UNSHADED)
     state = put(state, "Quang Nam", {P.US_TROOPS: 1, P.NVA_TROOPS: 1, P.NVA_BASE: 1})
     state = put(state, "Hue", {P.US_TROOPS: 1, P.VC_TUNNELED_BASE: 1})
     game = start(state, US, "sweep")
@@ -680,7 +681,7 @@ def test_cobras_unshaded_removes_1_active_enemy_in_2_sweep_spaces_5_3() -> None:
 
 
 def test_booby_traps_shaded_removes_a_sweeping_troop_on_1_to_3_5_3() -> None:
-    state = with_capability(blank(), coin_operations.BOOBY_TRAPS, Side.SHADED)
+    state = with_capability(blank(), cards.BOOBY_TRAPS, Side.SHADED)
     state = dice(put(state, "Quang Nam", {P.US_TROOPS: 2}), 2)
     game = start(state, US, "sweep")
     events = play(game, sel("Quang Nam"), DONE)
@@ -808,14 +809,14 @@ def test_assault_needs_own_cubes_and_insurgents_3_2_4() -> None:
 
 
 def test_abrams_unshaded_one_base_first_abrams_shaded_2_spaces_5_3() -> None:
-    state = with_capability(blank(), coin_operations.ABRAMS, Side.UNSHADED)
+    state = with_capability(blank(), cards.ABRAMS, Side.UNSHADED)
     state = put(state, "Quang Tin", {P.US_TROOPS: 1, P.NVA_TROOPS: 2, P.NVA_BASE: 1})
     game = start(state, US, "assault")
     play(game, sel("Quang Tin"))
     assert mv(P.NVA_BASE, 1, "Quang Tin", AVAILABLE) in game.legal()
     play(game, mv(P.NVA_BASE, 1, "Quang Tin", AVAILABLE))
     assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 1, P.NVA_TROOPS: 2}
-    state = with_capability(blank(), coin_operations.ABRAMS, Side.SHADED)
+    state = with_capability(blank(), cards.ABRAMS, Side.SHADED)
     for s in ("Quang Tin", "Hue", "Da Nang"):
         state = put(state, s, {P.US_TROOPS: 1, P.VC_GUERRILLA_ACTIVE: 1})
     game = start(state, US, "assault")
@@ -824,7 +825,7 @@ def test_abrams_unshaded_one_base_first_abrams_shaded_2_spaces_5_3() -> None:
 
 
 def test_m48_patton_unshaded_2_extra_in_non_lowland_5_3() -> None:
-    state = with_capability(blank(), coin_operations.M48_PATTON, Side.UNSHADED)
+    state = with_capability(blank(), cards.M48_PATTON, Side.UNSHADED)
     state = put(state, "Quang Nam", {P.US_TROOPS: 2, P.NVA_TROOPS: 5})
     game = start(state, US, "assault")
     play(game, sel("Quang Nam"), Choose("patton"))
@@ -832,12 +833,12 @@ def test_m48_patton_unshaded_2_extra_in_non_lowland_5_3() -> None:
 
 
 def test_search_and_destroy_5_3() -> None:
-    state = with_capability(blank(), coin_operations.SEARCH_AND_DESTROY, Side.UNSHADED)
+    state = with_capability(blank(), cards.SEARCH_AND_DESTROY, Side.UNSHADED)
     state = put(state, "Quang Tin", {P.US_TROOPS: 1, P.VC_GUERRILLA_UNDERGROUND: 2})
     game = start(state, US, "assault")
     play(game, sel("Quang Tin"))
     assert pieces(game.state, "Quang Tin")[P.VC_GUERRILLA_UNDERGROUND] == 1
-    state = with_capability(blank(), coin_operations.SEARCH_AND_DESTROY, Side.SHADED)
+    state = with_capability(blank(), cards.SEARCH_AND_DESTROY, Side.SHADED)
     state = put(state, "Quang Tin", {P.ARVN_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1})
     state = put(state, "Hue", {P.ARVN_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1})
     game = start(state, ARVN, "assault")
@@ -847,7 +848,7 @@ def test_search_and_destroy_5_3() -> None:
 
 
 def test_cobras_shaded_us_assault_troop_loss_on_1_to_3_5_3() -> None:
-    state = with_capability(blank(), coin_operations.COBRAS, Side.SHADED)
+    state = with_capability(blank(), cards.COBRAS, Side.SHADED)
     state = dice(put(state, "Quang Tin", {P.US_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1}), 3)
     game = start(state, US, "assault")
     play(game, sel("Quang Tin"))
@@ -873,10 +874,10 @@ def test_operations_leave_the_state_consistent_and_undo_restores_it() -> None:
 
 
 def test_body_count_unshaded_free_assault_and_patrol_with_aid_5_4() -> None:
-    state = with_momentum(blank(arvn_resources=0), coin_operations.BODY_COUNT)
+    state = with_momentum(blank(arvn_resources=0), cards.BODY_COUNT)
     state = put(state, "Hue", {P.ARVN_TROOPS: 4, P.VC_GUERRILLA_ACTIVE: 2})
-    assert coin_operations.can_assault(state, ARVN, limited=False, free=False)
-    assert coin_operations.can_patrol(state, ARVN, limited=False, free=False)
+    assert assault.can_assault(state, ARVN, limited=False, free=False)
+    assert patrol.can_patrol(state, ARVN, limited=False, free=False)
     game = start(state, ARVN, "assault")
     play(game, sel("Hue"))
     assert pieces(game.state, "Hue") == {P.ARVN_TROOPS: 4}
@@ -886,8 +887,8 @@ def test_body_count_unshaded_free_assault_and_patrol_with_aid_5_4() -> None:
 def test_general_lansdale_shaded_no_us_assault_5_4() -> None:
     state = put(blank(), "loc-hue-da-nang", {P.US_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 1})
     state = with_momentum(state, 78)  # its Momentum is on the shaded side
-    assert not coin_operations.can_assault(state, US, limited=False, free=False)
-    assert coin_operations.can_assault(state, ARVN, limited=False, free=False) is False  # no cubes
+    assert not assault.can_assault(state, US, limited=False, free=False)
+    assert assault.can_assault(state, ARVN, limited=False, free=False) is False  # no cubes
     game = start(state, US, "patrol")
     play(game, DONE)  # no Assault is offered to the US after its Patrol
     assert finished(game)
@@ -1071,3 +1072,58 @@ def test_patrol_targeting_only_vc_activates_and_assaults_vc_only_3_1_3_2_2() -> 
         P.NVA_GUERRILLA_UNDERGROUND: 2,
     }
     assert finished(game)
+
+
+# ==================================================================================================
+# 5.5 an Event's grant, read by the Operation (rules/kit.py)
+# ==================================================================================================
+def test_a_granted_assault_may_take_tunneled_bases_as_untunneled_5_5() -> None:
+    """Card 23: Tunneled Bases removed as if no Tunnel -- no die roll (3.2.4 TUNNELS)."""
+    state = put(blank(), "Quang Tin", {P.US_TROOPS: 2, P.VC_TUNNELED_BASE: 1})
+    game = free(state, US, "assault", "untunneled=true")
+    events = play(game, sel("Quang Tin"))
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 2}
+    assert rolls(events) == []  # no Tunnel roll: the Base is simply removed
+    plain = free(dice(state, 6), US, "assault")
+    events = play(plain, sel("Quang Tin"))
+    assert rolls(events) == [6] and pieces(plain.state, "Quang Tin")[P.VC_BASE] == 1
+
+
+def test_a_granted_assault_may_target_the_nva_only_3_1_5_5() -> None:
+    """Card 47: the granting Event names the targets -- no targeting question."""
+    state = put(
+        blank(), "Quang Tin", {P.US_TROOPS: 1, P.NVA_GUERRILLA_ACTIVE: 1, P.VC_GUERRILLA_ACTIVE: 1}
+    )
+    game = free(state, US, "assault", "targets=NVA")
+    play(game, sel("Quang Tin"))
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 1, P.VC_GUERRILLA_ACTIVE: 1}
+
+
+def test_a_granted_assault_may_count_arvn_cubes_as_us_troops_5_5() -> None:
+    """Card 70: ARVN Assaults as if US with every ARVN cube a US Troop: 1 removal per cube
+    outside Highland (ARVN alone: 1 per 2)."""
+    cubes = {P.ARVN_TROOPS: 2, P.ARVN_POLICE: 1, P.VC_GUERRILLA_ACTIVE: 4}
+    state = put(blank(), "Quang Tin", cubes)
+    game = free(state, ARVN, "assault", "as_us_troops=true")
+    play(game, sel("Quang Tin"))
+    assert pieces(game.state, "Quang Tin")[P.VC_GUERRILLA_ACTIVE] == 1
+    plain = free(state, ARVN, "assault")
+    play(plain, sel("Quang Tin"))
+    assert pieces(plain.state, "Quang Tin")[P.VC_GUERRILLA_ACTIVE] == 3
+
+
+def test_a_granted_sweep_in_place_moves_nothing_5_5() -> None:
+    """Card 92: Sweep in place -- no Troops move in, the Activation happens."""
+    state = put(blank(), "Quang Nam", {P.US_TROOPS: 1, P.VC_GUERRILLA_UNDERGROUND: 1})
+    state = put(state, "Quang Tin", {P.US_TROOPS: 3})
+    game = free(state, US, "sweep", "in_place=true")
+    play(game, sel("Quang Nam"), DONE)
+    assert pieces(game.state, "Quang Nam") == {P.US_TROOPS: 1, P.VC_GUERRILLA_ACTIVE: 1}
+    assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 3}
+
+
+def test_a_grant_an_operation_cannot_honour_is_refused_5_5() -> None:
+    """A term the granted Operation cannot carry out is never dropped silently."""
+    state = put(blank(), "Quang Nam", {P.US_TROOPS: 1})
+    with pytest.raises(NotImplementedError):
+        free(state, US, "train", "in_place=true")

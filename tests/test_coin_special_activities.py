@@ -12,13 +12,12 @@ import attrs
 import pytest
 
 from coinlake.data.cards import Side
-from coinlake.data.map import space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, prime
-from coinlake.rules import actions, arvn_special_activities, us_special_activities
+from coinlake.rules import actions
 from coinlake.rules.actions import SpecialActivitySlot
-from coinlake.rules.coin_operations import IDS
 from coinlake.rules.core import Kind
+from coinlake.rules.special_activities import arvn, us
 from coinlake.state.commands import Choose
 from coinlake.state.events import Executed
 from coinlake.state.model import AVAILABLE, GameState, Options, Support
@@ -219,8 +218,8 @@ def test_air_lift_2_spaces_in_monsoon_high_winds_us_only_2_3_9() -> None:
 
 def test_typhoon_kate_bans_air_lift_unless_the_event_grants_it_5_1_2() -> None:
     state = with_momentum(put(blank(), "Hue", {P.US_TROOPS: 2}), KATE)
-    assert not us_special_activities.can_air_lift(state, US, limited=False, free=False)
-    assert us_special_activities.can_air_lift(state, US, limited=False, free=True)
+    assert not us.can_air_lift(state, US, limited=False, free=False)
+    assert us.can_air_lift(state, US, limited=False, free=True)
     game = start(state, US, "patrol", "op+sa")
     assert AIR_LIFT not in game.legal()
 
@@ -281,10 +280,10 @@ def test_air_strike_spaces_need_coin_pieces_and_2_in_monsoon_4_2_3() -> None:
 
 def test_air_strike_banned_by_rolling_thunder_and_bombing_pause_5_4() -> None:
     state = with_momentum(_strike_state(), 41)
-    assert not us_special_activities.can_air_strike(state, US, limited=False, free=False)
-    assert us_special_activities.can_air_strike(state, US, limited=False, free=True)
+    assert not us.can_air_strike(state, US, limited=False, free=False)
+    assert us.can_air_strike(state, US, limited=False, free=True)
     state = with_momentum(_strike_state(), 10)  # shaded Rolling Thunder (its Momentum side)
-    assert not us_special_activities.can_air_strike(state, US, limited=False, free=False)
+    assert not us.can_air_strike(state, US, limited=False, free=False)
     game = start(state, US, "assault", "op+sa")
     refused(game, AIR_STRIKE, "4.2.3")
 
@@ -416,12 +415,12 @@ def test_govern_not_in_train_spaces_4_3_1() -> None:
 def test_transport_along_locs_and_through_cities_stopping_at_insurgents_4_3_2() -> None:
     state = put(blank(), "Quang Tri", {P.ARVN_TROOPS: 4, P.ARVN_RANGER_ACTIVE: 2})
     state = put(state, "Kontum", {P.ARVN_RANGER_ACTIVE: 1})
-    origin = space_index("Quang Tri")
-    reach = {IDS[i] for i in arvn_special_activities.transport_reach(state, origin)}
+    origin = "quang-tri-thua-thien"
+    reach = set(arvn.transport_reach(state, origin))
     assert {"loc-hue-da-nang", "hue", "da-nang", "quang-nam", "qui-nhon"} <= reach
     assert "north-vietnam" not in reach
     blocked = put(state, "loc-hue-da-nang", {P.VC_GUERRILLA_UNDERGROUND: 1})
-    reach = {IDS[i] for i in arvn_special_activities.transport_reach(blocked, origin)}
+    reach = set(arvn.transport_reach(blocked, origin))
     assert reach == {"loc-hue-khe-sanh", "loc-hue-da-nang", "hue", "central-laos"}
     game = start(state, ARVN, "transport", "free")
     play(game, sel("Quang Tri"), sel("Quang Nam"), mv(P.ARVN_TROOPS, 4, "Quang Tri", "Quang Nam"))
@@ -433,8 +432,8 @@ def test_transport_along_locs_and_through_cities_stopping_at_insurgents_4_3_2() 
 
 def test_khanh_transport_uses_at_most_1_loc_2_4_1() -> None:
     state = attrs.evolve(blank(), leader_box=(125,))
-    origin = space_index("Quang Tri")
-    reach = {IDS[i] for i in arvn_special_activities.transport_reach(state, origin)}
+    origin = "quang-tri-thua-thien"
+    reach = set(arvn.transport_reach(state, origin))
     assert "quang-nam" in reach and "da-nang" in reach
     assert "loc-da-nang-dak-to" not in reach
 
@@ -442,7 +441,7 @@ def test_khanh_transport_uses_at_most_1_loc_2_4_1() -> None:
 def test_armored_cavalry_5_3() -> None:
     state = with_capability(blank(), 61, Side.SHADED)
     state = put(state, "Hue", {P.ARVN_TROOPS: 2})
-    assert not arvn_special_activities.can_transport(state, ARVN, limited=False, free=False)
+    assert not arvn.can_transport(state, ARVN, limited=False, free=False)
     state = with_capability(blank(), 61, Side.UNSHADED)
     state = put(state, "Da Nang", {P.ARVN_TROOPS: 2, P.ARVN_POLICE: 1})
     state = put(state, "Hue", {P.VC_GUERRILLA_ACTIVE: 1})
@@ -456,7 +455,7 @@ def test_armored_cavalry_5_3() -> None:
 
 def test_typhoon_kate_bans_transport_5_4() -> None:
     state = with_momentum(put(blank(), "Hue", {P.ARVN_TROOPS: 2}), KATE)
-    assert not arvn_special_activities.can_transport(state, ARVN, limited=False, free=False)
+    assert not arvn.can_transport(state, ARVN, limited=False, free=False)
 
 
 # ==================================================================================================
@@ -511,11 +510,11 @@ def test_arvn_first_eligible_op_with_special_activity_through_the_sequence_4_1()
 def test_medevac_and_da_nang_shaded_ban_air_lift_and_air_strike_5_4() -> None:
     state = put(blank(), "Hue", {P.US_TROOPS: 2})
     medevac = attrs.evolve(with_momentum(state, 15), card_markers=((15, "shaded"),))
-    assert not us_special_activities.can_air_lift(medevac, US, limited=False, free=False)
+    assert not us.can_air_lift(medevac, US, limited=False, free=False)
     unshaded = attrs.evolve(with_momentum(state, 15), card_markers=((15, "unshaded"),))
-    assert us_special_activities.can_air_lift(unshaded, US, limited=False, free=False)
+    assert us.can_air_lift(unshaded, US, limited=False, free=False)
     da_nang = with_momentum(state, 22)  # Da Nang's Momentum is its shaded text
-    assert not us_special_activities.can_air_strike(da_nang, US, limited=False, free=False)
+    assert not us.can_air_strike(da_nang, US, limited=False, free=False)
 
 
 def test_raid_removal_is_the_raiders_choice_4_3_3() -> None:

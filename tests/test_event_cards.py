@@ -400,42 +400,6 @@ def test_a_grant_of_any_special_activity_skips_when_none_can_occur_5_1_3() -> No
     assert stop.value.value == actions.Outcome(executed=False)
 
 
-def test_grant_translation_for_todays_operations() -> None:
-    march = actions.lookup(Faction.NVA, "march")
-    attack = actions.lookup(Faction.VC, "attack")
-    assert march is not None and attack is not None
-    grant = actions.Grant("march", spaces=("hue",), max_spaces=2, mode="troops", origins=("x",))
-    assert actions._keywords(march, grant) == {
-        "destinations": ("hue",),
-        "max_destinations": 2,
-        "pieces": "troops",
-        "origins": ("x",),
-    }
-    tet = actions.Grant("attack", mode="guerrillas", joint=True, compulsory=True)
-    assert actions._keywords(attack, tet) == {
-        "mandatory": True,
-        "mode": "guerrillas",
-        "joint": True,
-    }
-    required = actions.Grant("attack", required=("hue",))
-    assert actions._keywords(attack, required) == {"spaces": ("hue",), "mandatory": True}
-    assert actions._grant_of("march", {"destinations": ["hue"], "pieces": "troops"}) == (
-        actions.Grant("march", spaces=("hue",), mode="troops")
-    )
-
-
-@pytest.mark.parametrize(
-    "change",
-    [{"targets": (Faction.NVA,)}, {"untunneled": True}, {"as_us_troops": True}, {"in_place": True}],
-)
-def test_a_grant_an_operation_cannot_honour_yet_is_refused(change: dict[str, Any]) -> None:
-    """Until the Operations read grants themselves, a field none reads is never dropped."""
-    assault = actions.lookup(Faction.US, "assault")
-    assert assault is not None
-    with pytest.raises(NotImplementedError):
-        actions._keywords(assault, actions.Grant("assault", **change))
-
-
 def test_a_grant_is_a_name_or_a_grant_not_both() -> None:
     ctx = Ctx(coinlake.parse_position(position_text(10)))
     with pytest.raises(TypeError):

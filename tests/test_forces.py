@@ -5,7 +5,7 @@ from __future__ import annotations
 import coinlake
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules.core import Ctx
-from coinlake.rules.forces import (
+from coinlake.rules.kit import (
     activate,
     base_room,
     can_place,

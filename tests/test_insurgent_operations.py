@@ -190,19 +190,22 @@ def _free_action(
     ctx: Ctx, faction: str, name: str, *settings: str
 ) -> Generator[Ask, Command, None]:
     """Test stand-in for an Event that grants ``faction`` the free action ``name``;
-    ``settings`` are ``key=value`` options (comma-separated values become tuples)."""
-    options: dict[str, Any] = {}
+    ``settings`` are ``key=value`` fields of its :class:`~coinlake.rules.actions.Grant`
+    (comma-separated values become tuples)."""
+    fields: dict[str, Any] = {}
     for setting in settings:
         key, value = setting.split("=", 1)
         if value in ("true", "false"):
-            options[key] = value == "true"
+            fields[key] = value == "true"
         elif value.isdigit():
-            options[key] = int(value)
-        elif "," in value or key in ("spaces", "origins", "destinations"):
-            options[key] = tuple(v for v in value.split(",") if v)
+            fields[key] = int(value)
+        elif key == "targets":
+            fields[key] = tuple(Faction(v) for v in value.split(",") if v)
+        elif "," in value or key in ("spaces", "origins", "required"):
+            fields[key] = tuple(v for v in value.split(",") if v)
         else:
-            options[key] = value
-    yield from actions.free_action(ctx, Faction(faction), name, **options)
+            fields[key] = value
+    yield from actions.free_action(ctx, Faction(faction), actions.Grant(name, **fields))
 
 
 def free(state: GameState, faction: Faction, name: str, *settings: str) -> Game:
@@ -736,7 +739,7 @@ def test_easter_offensive_troops_attack_everywhere_with_enemies_card_122() -> No
         "hue": {Piece.NVA_TROOPS: 2},
     }
     state = board_state(pieces)
-    game = free(state, NVA, "attack", "mode=troops", "mandatory=true")
+    game = free(state, NVA, "attack", "mode=troops", "compulsory=true")
     decision = game.decision
     assert decision is not None
     assert set(decision.options) == {Select("quang-nam"), Select("binh-dinh")}  # no Done
@@ -756,7 +759,7 @@ def test_tet_offensive_joint_attack_removes_vc_first_for_attrition_card_124() ->
         }
     }
     state = board_state(pieces, card=VC_FIRST, rng=rng_rolling(3))
-    game = free(state, VC, "attack", "mode=guerrillas", "joint=true", "mandatory=true")
+    game = free(state, VC, "attack", "mode=guerrillas", "joint=true", "compulsory=true")
     # the only space is taken at once; VC + NVA = 3 Guerrillas count for the roll of 3, the
     # 2 US Troops go (forced), and Attrition takes the VC Guerrilla before an NVA one
     sp = at(game, "quang-nam")
@@ -771,7 +774,7 @@ def test_tet_offensive_terror_in_every_underground_vc_space_card_124() -> None:
         "binh-dinh": {Piece.VC_GUERRILLA_UNDERGROUND: 2},
         "hue": {Piece.VC_GUERRILLA_ACTIVE: 1},
     }
-    game = free(board_state(pieces, card=VC_FIRST), VC, "terror", "mandatory=true")
+    game = free(board_state(pieces, card=VC_FIRST), VC, "terror", "compulsory=true")
     decision = game.decision
     assert decision is not None and set(decision.options) == {
         Select("quang-nam"),

@@ -202,7 +202,7 @@ def test_free_ambush_occurs_as_if_an_attack_5_5() -> None:
     play(game, "select hue")  # no other space with an Underground Guerrilla: over
     assert game.state.casualties[Piece.US_TROOPS] == 1
     assert at(game, "hue").pieces[NVA_G_A] == 1
-    active = free(board_state(pieces), NVA, "ambush", "allow_active=true", "max_spaces=2")
+    active = free(board_state(pieces), NVA, "ambush", "active_ok=true", "max_spaces=2")
     play(active, "select quang-nam", "select hue")
     assert active.state.casualties[Piece.US_TROOPS] == 2
 

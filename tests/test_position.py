@@ -9,6 +9,7 @@ views; errors that name the line (and the rule for impossible positions); fixed 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -496,3 +497,12 @@ def test_not_text() -> None:
         parse_position(b"coinlake-position 1")  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="empty position"):
         parse_position("\n# nothing\n")
+
+
+def test_the_worked_example_in_the_docs_is_current() -> None:
+    """docs/positions.md shows exactly what ``position`` writes for its example."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "positions.md").read_text()
+    marker = '`coinlake.position(coinlake.new_game("short", seed=7).state)`:\n\n```\n'
+    start = text.index(marker) + len(marker)
+    shown = text[start : text.index("\n```", start)]
+    assert shown == coinlake.position(coinlake.new_game("short", seed=7).state)

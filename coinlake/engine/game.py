@@ -311,10 +311,20 @@ class Game:
         here = self._node
         journal = self._journal
         depth = here.depth
+        # JournalEntry(action, node, previous) slot by slot (a frozen attrs class with no
+        # validator: that is all its __init__ does, at twice the cost)
+        new = object.__new__
+        action, node, previous = (
+            getattr(JournalEntry, f).__set__ for f in ("action", "node", "previous")
+        )
         for command, faction, events, state in entries:
             depth += 1
             here = Node(here, command, faction, events, state, depth)
-            journal = JournalEntry("apply", here, journal)
+            entry = new(JournalEntry)
+            action(entry, "apply")
+            node(entry, here)
+            previous(entry, journal)
+            journal = entry
         self._node = here
         self._redo = None
         self._journal = journal

@@ -6,39 +6,40 @@ Sequence of Play offers a Faction ``op``, ``op+sa`` and ``limop`` (2.3.4, 2.3.5)
 least one of that Faction's registered Operations is legal, so with an empty registry only
 Pass and the Event are offered.
 
-How to register (e.g. in ``rules/coin_operations.py``)::
+How to register (e.g. in ``rules/operations/sweep.py``)::
 
-    from coinlake.rules.actions import Outcome, SpecialActivitySlot, operation
+    from coinlake.rules import kit
+    from coinlake.rules.actions import Grant, Outcome, SpecialActivitySlot, operation
 
     def can_sweep(state, faction, *, limited, free):
         return any(...)              # could it occur in at least one space now?
 
     @operation("sweep", (Faction.US, Faction.ARVN), rule="3.2.3", legal=can_sweep,
                monsoon_banned=True)
-    def sweep(ctx, faction, *, limited, free, sa, **options):
-        ...                          # ask for spaces, move, activate; pay unless free
-        if sa is not None:           # between spaces, the SA may interrupt (4.1)
-            yield from sa.offer(ctx)
-        return Outcome(executed=spaces_done > 0)
+    def sweep(ctx, faction, *, limited, free, sa, grant=kit.NO_GRANT):
+        chosen = yield from kit.action_spaces(ctx, faction, "Sweep", "3.2.3", grant=grant,
+                                              slot=sa, ...)   # the SA may interrupt (4.1)
+        return Outcome(executed=bool(chosen))
 
 The interface:
 
 - An **Operation** procedure is a generator ``run(ctx, faction, *, limited, free, sa,
-  **options) -> Generator[Ask, Command, Outcome]``. ``limited``: a Limited Operation, 1 space
-  (or 1 destination for Patrol, Sweep, March), no SA (2.3.5). ``free``: granted by an Event,
-  costs no Resources (3.1.2, 5.5) -- pay through :func:`pay`, which keeps Pacification,
-  Agitation and Trail Improvement paid even then. ``sa``: ``None``, or the
+  grant=kit.NO_GRANT) -> Generator[Ask, Command, Outcome]``. ``limited``: a Limited
+  Operation, 1 space (or 1 destination for Patrol, Sweep, March), no SA (2.3.5). ``free``:
+  granted by an Event, costs no Resources (3.1.2, 5.5) -- pay through :func:`pay`, which
+  keeps Pacification, Agitation and Trail Improvement paid even then. ``sa``: ``None``, or the
   :class:`SpecialActivitySlot` through which the Faction may execute its one Special Activity
   (4.1); the Operation calls ``yield from sa.offer(ctx)`` wherever 4.1 lets the SA interrupt
   it (between spaces); the Sequence of Play also offers it just before and just after.
-  ``options`` carry Event-specific instructions (e.g. which spaces), documented by each
-  Operation. The procedure returns :class:`Outcome`: ``executed`` is False when the Operation
+  ``grant``: the :class:`Grant` of the Event that grants it free (which spaces, how
+  many...), read the same way by every action through ``rules/kit.py``. The procedure
+  returns :class:`Outcome`: ``executed`` is False when the Operation
   occurred in no space (and, for NVA Rally, did not Improve the Trail) -- it then does not
   count as executed (2.3.4 NOTE). Operations should not let a Faction finish with 0 spaces.
 - A **Special Activity** procedure has the same shape: ``run(ctx, faction, *, limited=False,
-  free, sa=None, operation, **options)`` where ``operation`` names the accompanying
-  Operation (``""`` when granted alone by an Event) and returns :class:`Outcome`. Run
-  through a slot, it also receives ``slot=`` (the :class:`SpecialActivitySlot`), whose
+  free, sa=None, grant=kit.NO_GRANT)`` and returns :class:`Outcome`; its ``sa`` is the
+  :class:`SpecialActivitySlot` it runs in (``None`` when granted alone by an Event), whose
+  ``operation`` names the accompanying Operation, whose
   ``action`` names the Special Activity taken, whose ``op_spaces`` / ``sa_spaces`` let an
   Operation and its Special Activity keep apart or share spaces as 4.1.1 requires, and
   whose ``after`` holds steps to run once the Operation is complete. An Operation may
@@ -52,7 +53,7 @@ The interface:
   be cheap and pure; the Sequence of Play calls it to build the options.
 - ``monsoon_banned`` marks Sweep and March (2.3.9); the registry then hides them while
   :func:`coinlake.rules.effects.monsoon` holds, unless an Event's text overrides (5.1.1)
-  and asks with ``ignore_monsoon=True``. Air Strike and Air Lift limit themselves to 2
+  and grants with ``Grant(ignore_monsoon=True)``. Air Strike and Air Lift limit themselves to 2
   spaces by consulting ``effects.monsoon``.
 - ``accompanies`` (Special Activities): names of the Operations it may accompany (4.1.1);
   empty means any.
@@ -115,7 +116,7 @@ class ActionFn(Protocol):
         limited: bool,
         free: bool,
         sa: SpecialActivitySlot | None,
-        **options: Any,
+        grant: Grant = ...,
     ) -> ActionProc: ...
 
 
@@ -349,13 +350,7 @@ class SpecialActivitySlot:
         self.action = action.name
         with ctx.scope(action.name, action.rule, faction=self.faction):
             self.outcome = yield from action.run(
-                ctx,
-                self.faction,
-                limited=False,
-                free=self.free,
-                sa=None,
-                operation=self.operation,
-                slot=self,
+                ctx, self.faction, limited=False, free=self.free, sa=self
             )
         return self.outcome.executed
 
@@ -516,7 +511,7 @@ class Grant:
 
 
 def free_action(
-    ctx: Ctx, faction: Faction, grant: Grant | str, **keywords: Any
+    ctx: Ctx, faction: Faction, grant: Grant | str, **fields: Any
 ) -> Generator[Ask, Command, Outcome]:
     """Run the free Operation or Special Activity ``grant`` gives ``faction`` (3.1.2, 5.5):
     no Resource cost (but see :func:`pay`), no effect on Eligibility. With no named action
@@ -524,14 +519,12 @@ def free_action(
     runs only if the grant overrides Monsoon (5.1.1). Returns ``Outcome(False)`` when the
     action is not registered yet or cannot occur (5.1.3: what cannot be carried out is
     skipped); otherwise its outcome with the spaces it selected (:attr:`Outcome.spaces`).
-
-    ``grant`` may also be a registered name with the keyword options that name's procedure
-    reads today (``spaces=``, ``mandatory=``...): read into a :class:`Grant` (tests drive
-    Operations that way)."""
+    A name with keyword ``fields`` is the grant ``Grant(name, **fields)``; every Operation and
+    Special Activity reads the grant itself, through ``rules/kit.py``."""
     if isinstance(grant, str):
-        grant = _grant_of(grant, keywords)
-    elif keywords:
-        raise TypeError(f"free_action takes a Grant or a name with keywords, not both: {keywords}")
+        grant = Grant(grant, **fields)
+    elif fields:
+        raise TypeError(f"free_action takes a Grant or a name with its fields, not both: {fields}")
     if grant.action is None:
         name = yield from _choose_granted(ctx, faction, grant)
         if name is None:
@@ -549,11 +542,10 @@ def free_action(
     # on and lets the action find the spaces where the pieces together can act.
     if not grant.joint and not action.legal(ctx.state, faction, limited=limited, free=True):
         return Outcome(executed=False)
-    extra = _keywords(action, grant)
-    if action.kind is ActionKind.SPECIAL_ACTIVITY:
-        extra["operation"] = ""
     with ctx.scope(action.name, action.rule, faction=faction) as scope:
-        outcome = yield from action.run(ctx, faction, limited=limited, free=True, sa=None, **extra)
+        outcome = yield from action.run(
+            ctx, faction, limited=limited, free=True, sa=None, grant=grant
+        )
     if not outcome.spaces and scope.done:  # the spaces the shared selection recorded
         outcome = attrs.evolve(outcome, spaces=tuple(scope.done))
     return outcome
@@ -596,96 +588,6 @@ def _choose_granted(
     return answer.option if isinstance(answer, Choose) else None
 
 
-# == BEGIN grant translation =====================================================================
-# Until every Operation and Special Activity reads a Grant itself, a grant reaches them as the
-# keyword options they read today. This is the ONE place that knows those keywords: replace it
-# (and _grant_of) once the procedures take the Grant. A field that the target procedure cannot
-# honour yet raises NotImplementedError rather than being dropped silently.
-_READS: dict[str, frozenset[str]] = {
-    "train": frozenset({"spaces", "max_spaces"}),
-    "sweep": frozenset({"spaces", "max_spaces"}),
-    "assault": frozenset({"spaces", "max_spaces"}),
-    "rally": frozenset({"spaces", "max_spaces"}),
-    "march": frozenset({"origins", "destinations", "max_destinations", "pieces"}),
-    "attack": frozenset({"spaces", "max_spaces", "mandatory", "mode", "joint"}),
-    "terror": frozenset({"spaces", "max_spaces", "mandatory"}),
-    "infiltrate": frozenset({"spaces", "max_spaces"}),
-    "bombard": frozenset({"spaces", "max_spaces"}),
-    "tax": frozenset({"spaces", "max_spaces"}),
-    "subvert": frozenset({"spaces", "max_spaces"}),
-    "ambush": frozenset({"spaces", "max_spaces", "allow_active"}),
-}
-"""The Event keywords each procedure reads today (its docstring lists them)."""
-
-_MOVES = {"march": {"spaces": "destinations", "max_spaces": "max_destinations", "mode": "pieces"}}
-"""Where a moving Operation names a grant's field differently."""
-
-_FIELDS = {
-    "spaces": "spaces",
-    "max_spaces": "max_spaces",
-    "origins": "origins",
-    "mode": "mode",
-    "joint": "joint",
-    "mandatory": "compulsory",
-    "allow_active": "active_ok",
-    "ignore_monsoon": "ignore_monsoon",
-    "limited": "limited",
-    "destinations": "spaces",
-    "max_destinations": "max_spaces",
-    "pieces": "mode",
-}
-"""Today's keyword -> the grant's field (for :func:`_grant_of`)."""
-
-
-def _keywords(action: Action, grant: Grant) -> dict[str, Any]:
-    """The keyword options that carry ``grant`` to ``action``'s procedure today."""
-    wanted: dict[str, Any] = {}
-    spaces = grant.spaces
-    if grant.required:
-        if spaces is not None and set(spaces) != set(grant.required):
-            raise NotImplementedError(f"{action.name}: required spaces beside other spaces")
-        spaces = grant.required
-    if spaces is not None:
-        wanted["spaces"] = tuple(spaces)
-    if grant.max_spaces is not None:
-        wanted["max_spaces"] = grant.max_spaces
-    if grant.origins is not None:
-        wanted["origins"] = tuple(grant.origins)
-    if grant.compulsory or grant.required:
-        wanted["mandatory"] = True
-    if grant.mode is not None:
-        wanted["mode"] = grant.mode
-    if grant.joint:
-        wanted["joint"] = True
-    if grant.active_ok:
-        wanted["allow_active"] = True
-    for name in ("targets", "untunneled", "as_us_troops", "in_place"):
-        if getattr(grant, name) != getattr(_PLAIN, name):
-            wanted[name] = getattr(grant, name)
-    renamed = _MOVES.get(action.name, {})
-    out = {renamed.get(key, key): value for key, value in wanted.items()}
-    unread = set(out) - _READS.get(action.name, frozenset())
-    if unread:
-        raise NotImplementedError(f"{action.name} cannot honour {sorted(unread)} of a grant yet")
-    return out
-
-
-def _grant_of(name: str, keywords: dict[str, Any]) -> Grant:
-    """The grant that today's keyword options for ``name`` describe."""
-    fields: dict[str, Any] = {"action": name}
-    for key, value in keywords.items():
-        if key not in _FIELDS:
-            raise TypeError(f"free_action: unknown option {key!r}")
-        if isinstance(value, list):
-            value = tuple(value)
-        fields[_FIELDS[key]] = value
-    return Grant(**fields)
-
-
-_PLAIN = Grant()
-# == END grant translation =======================================================================
-
-
 def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:
     """Whether the Sequence of Play may offer ``faction`` an Operation (2.3.4)."""
     return bool(legal_operations(state, faction, limited=limited))
@@ -697,8 +599,7 @@ def has_special_activity(state: GameState, faction: Faction) -> bool:
         state,
         ("has-special-activity", _VERSION[0], faction),
         lambda: any(
-            a.legal(state, faction, limited=False, free=False)
-            for a in special_activities(faction)
+            a.legal(state, faction, limited=False, free=False) for a in special_activities(faction)
         ),
     )
 

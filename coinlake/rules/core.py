@@ -20,7 +20,7 @@ from typing import TypeVar
 from attrs import frozen
 
 from coinlake.data.pieces import Faction, Piece
-from coinlake.state.commands import Command, Done, Select
+from coinlake.state.commands import Command, Done
 from coinlake.state.events import (
     CardPlayed,
     CardRevealed,
@@ -604,83 +604,3 @@ def ask_unless_one(
     """Ask, unless there is exactly one legal answer: then the engine takes it unasked."""
     answer = yield ctx.ask(faction, kind, prompt, options, rule, refusals, single=True)
     return answer
-
-
-def select_spaces(
-    ctx: Ctx,
-    faction: Faction,
-    kind: Kind,
-    prompt: Callable[[Sequence[str]], str],
-    rule: str,
-    *,
-    candidates: Callable[[GameState, Sequence[str]], Iterable[Command]],
-    each: Callable[[str], Generator[Ask, Command, object]],
-    limit: int | None = None,
-    refusals: Callable[[GameState, tuple[str, ...]], tuple[Refusal, ...]] | None = None,
-    record: list[str] | None = None,
-    extras: Callable[[GameState], Iterable[Command]] | None = None,
-    take_extra: Callable[[Command], Generator[Ask, Command, object]] | None = None,
-    may_stop: Callable[[GameState, Sequence[str], Sequence[Command]], bool] | None = None,
-    ask_done_alone: bool = False,
-    forced: bool = False,
-) -> Generator[Ask, Command, list[str]]:
-    """Let ``faction`` select spaces one at a time, each once (3.1, 4.1), up to ``limit``,
-    resolving each with ``each(space)`` as it is selected; returns the spaces selected.
-
-    Each step offers ``candidates(state, chosen)`` (``Select`` commands), then
-    ``extras(state)`` (e.g. Special Activities that may start now, 4.1: answered through
-    ``take_extra``), then ``Done`` when ``may_stop(state, chosen, candidates)`` (default:
-    once a space was selected). The selection ends on ``Done``, at ``limit``, or when
-    nothing but ``Done`` is left to offer (``ask_done_alone``: only when not even ``Done``
-    is). ``refusals(state, chosen)`` gives the step's :attr:`Ask.refusals` (build them with
-    :func:`deferred_refusals`); ``record`` receives each space (``slot.op_spaces`` or
-    ``slot.sa_spaces``, 4.1.1); ``forced``: a single option is taken without asking. The
-    innermost :class:`Scope` shows the space being worked and those done."""
-    chosen: list[str] = []
-    top = ctx.top
-    while limit is None or len(chosen) < limit:
-        state = ctx.state
-        done = tuple(chosen)
-
-        def options(state: GameState = state, done: tuple[str, ...] = done) -> Iterator[Command]:
-            selects: Sequence[Command] = ()
-            found = False
-            if may_stop is not None:  # it looks at every candidate
-                selects = tuple(candidates(state, done))
-                found = bool(selects)
-                yield from selects
-            else:
-                for command in candidates(state, done):
-                    found = True
-                    yield command
-            for command in extras(state) if extras is not None else ():
-                found = True
-                yield command
-            if (found or ask_done_alone) and (
-                bool(done) if may_stop is None else may_stop(state, done, selects)
-            ):
-                yield DONE
-
-        if top is not None:
-            top.space, top.left = None, None if limit is None else limit - len(chosen)
-        why = () if ctx.replaying or refusals is None else refusals(state, done)
-        answer = yield ctx.ask(
-            faction, kind, prompt(chosen), options, rule, why, single=forced, none_done=True
-        )
-        if isinstance(answer, Done):
-            break
-        if not isinstance(answer, Select):
-            if take_extra is None:
-                break
-            yield from take_extra(answer)
-            continue
-        chosen.append(answer.space)
-        if record is not None:
-            record.append(answer.space)
-        if top is not None:
-            top.space = answer.space
-            top.done.append(answer.space)
-        yield from each(answer.space)
-    if top is not None:
-        top.space = None
-    return chosen

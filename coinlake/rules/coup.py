@@ -41,7 +41,8 @@ import attrs
 from coinlake.data.cards import CARDS, FAILED_ATTEMPTS, CardKind
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
-from coinlake.rules import effects, forces, victory
+from coinlake.rules import effects, victory
+from coinlake.rules import kit as forces
 from coinlake.rules.core import (
     DONE,
     Ask,
@@ -89,8 +90,6 @@ TERROR_SABOTAGE_MARKERS = 15
 TOTAL_ECON = sum(s.econ for s in SPACES if s.is_loc)
 """1.3.4, 6.2.3: the Econ of every LoC together (15)."""
 SAIGON = "saigon"
-KY = effects.KY
-"""Card 127, Nguyen Cao Ky: Pacification costs 4 per step while he leads (2.4.1, 6.3.1)."""
 PACIFY_COST = effects.PACIFY_COST
 PACIFY_SPACES = 4
 """6.3.1: US and ARVN together Pacify in at most this many spaces."""

@@ -41,7 +41,31 @@ spaces) yields when an Event being executed grants that very Special Activity
 
 from __future__ import annotations
 
-from coinlake.data.cards import CARDS, CardKind, Side
+from coinlake.data.cards import (
+    AAA,
+    ADSID,
+    BLOWTORCH_KOMER,
+    BOOBY_TRAPS,
+    CADRES,
+    CARDS,
+    CLAYMORES,
+    LINEBACKER_II,
+    LONG_RANGE_GUNS,
+    MAIN_FORCE_BNS,
+    MANDATE_OF_HEAVEN,
+    MCNAMARA_LINE,
+    MEDEVAC,
+    MIGS,
+    NGUYEN_CAO_KY,
+    ORISKANY,
+    PT_76,
+    SA_2S,
+    TOP_GUN,
+    TRANSPORT_GRP_559,
+    TYPHOON_KATE,
+    CardKind,
+    Side,
+)
 from coinlake.data.pieces import Faction
 from coinlake.rules.core import Ctx
 from coinlake.state.events import (
@@ -51,14 +75,6 @@ from coinlake.state.events import (
     MomentumChanged,
 )
 from coinlake.state.model import Eligibility, GameState, Phase, Track
-
-# Cards whose lasting effects this module applies itself.
-PEACE_TALKS = 3
-TOP_GUN = 4
-ADSID = 7
-MEDEVAC = 15
-MIGS = 33
-ORISKANY = 39
 
 PEACE_TALKS_MARKER = "peace-talks"
 """The marker card 3 (unshaded) leaves on Linebacker II (card 121) (5.4 MARKERS)."""
@@ -115,7 +131,7 @@ def card_marker(state: GameState, card: int) -> str | None:
 def peace_talks(state: GameState) -> bool:
     """Whether unshaded Peace Talks (3) marked Linebacker II (121): its precondition then
     needs Support+Available above 25 instead of 40 (5.4 MARKERS, 2.3.8)."""
-    return card_marker(state, 121) == PEACE_TALKS_MARKER
+    return card_marker(state, LINEBACKER_II) == PEACE_TALKS_MARKER
 
 
 def rvn_leader(state: GameState) -> int | None:
@@ -231,12 +247,6 @@ def ineligible_through_next_card(ctx: Ctx, faction: Faction, rule: str) -> None:
 
 
 # -- the Coup Round (6.0-6.6) ---------------------------------------------------------------
-BLOWTORCH_KOMER = 16
-MANDATE_OF_HEAVEN = 86
-BRINKS_HOTEL = 97
-CADRES = 116
-KY = 127
-
 LEADER_FLIPPED = "flipped"
 """The marker unshaded Brinks Hotel (card 97) leaves on the RVN Leader card it flips: that
 Leader's lingering text is ignored while it stays on top (the card still counts in the box)."""
@@ -258,7 +268,7 @@ def pacification_cost(state: GameState, *, support_phase: bool) -> int:
     ``support_phase=False`` for Pacification by Train."""
     if support_phase and momentum_active(state, BLOWTORCH_KOMER):
         return 1
-    return PACIFY_COST + 1 if leader_in_effect(state, KY) else PACIFY_COST
+    return PACIFY_COST + 1 if leader_in_effect(state, NGUYEN_CAO_KY) else PACIFY_COST
 
 
 def pacify_space_limit(state: GameState, faction: Faction) -> int | None:
@@ -288,16 +298,6 @@ def reset_nva_resource_loss(state: GameState) -> int:
 
 
 # -- Insurgent Operations and Special Activities (3.3, 4.4, 4.5) ---------------------------
-CLAYMORES = 17
-AAA = 31
-LONG_RANGE_GUNS = 32
-SA_2S = 34
-MCNAMARA_LINE = 38
-PT_76 = 45
-TRANSPORT_GROUP_559 = 46
-BOOBY_TRAPS = 101
-MAIN_FORCE_BNS = 104
-TYPHOON_KATE = 115
 
 
 def rally_trail_boxes(state: GameState) -> int:
@@ -375,7 +375,7 @@ def infiltrate_space_limit(state: GameState, *, by_event: bool = False) -> int:
     being executed grants the Infiltrate (``by_event``, 5.1.2)."""
     if momentum_active(state, MCNAMARA_LINE) and not by_event:
         return 0
-    if momentum_active(state, TRANSPORT_GROUP_559) or momentum_active(state, TYPHOON_KATE):
+    if momentum_active(state, TRANSPORT_GRP_559) or momentum_active(state, TYPHOON_KATE):
         return 1
     return 2
 

@@ -373,22 +373,40 @@ def evolve(state: GameState, event: Event) -> GameState:
     return handler(state, event)
 
 
+def _pending(
+    name: str, args: tuple[str, ...], answers: tuple[Command, ...], start: GameState
+) -> Pending:
+    """``Pending(name, args, answers, start)``, built slot by slot: the reducers make one per
+    answer, and the attrs ``__init__`` of a frozen class costs twice as much."""
+    p = _NEW(Pending)
+    _PENDING_SLOTS[0](p, name)
+    _PENDING_SLOTS[1](p, args)
+    _PENDING_SLOTS[2](p, answers)
+    _PENDING_SLOTS[3](p, start)
+    return p
+
+
+_NEW = object.__new__
+_PENDING_SLOTS = tuple(getattr(Pending, f).__set__ for f in ("name", "args", "answers", "start"))
+
+
 def _chosen(state: GameState, e: Chosen) -> GameState:
     pending = state.pending
     if pending is not None:
-        pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+        pending = _pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
     return replace(state, pending=pending, seq=state.seq + 1)
 
 
 def _forced(state: GameState, e: Forced) -> GameState:
     pending = state.pending
     if pending is not None:
-        pending = Pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+        pending = _pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
     return replace(state, pending=pending)
 
 
 def _step_started(state: GameState, e: StepStarted) -> GameState:
-    return replace(state, pending=Pending(e.procedure, e.args, (), state))
+    # replace(state): the state as it is now, never a draft being folded into (model.replace)
+    return replace(state, pending=_pending(e.procedure, e.args, (), replace(state)))
 
 
 def _step_ended(state: GameState, e: StepEnded) -> GameState:

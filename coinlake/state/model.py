@@ -425,13 +425,32 @@ def replace(obj: T, **changes: Any) -> T:
     """A copy of a frozen, non-slotted state object (:class:`GameState`, :class:`SpaceState`)
     with ``changes`` applied: ``attrs.evolve`` without its per-field work, because it is on
     the reducer's hot path (these classes have no converters or validators to run).
+
+    Folding a log file's frame (``coinlake.store``), the reader copies the state once and
+    folds the frame's other events into that private copy, the *draft* (:data:`_DRAFT`),
+    whose in-between versions nobody sees: ``replace`` updates the draft in place. With no
+    changes, ``replace(obj)`` is an immutable snapshot: ``obj`` itself, or a copy of the
+    draft (for a reducer that keeps the state it is given, like ``StepStarted``'s).
     """
+    if obj is _DRAFT:
+        if changes:
+            fields = obj.__dict__
+            fields.update(changes)
+            fields.pop(_MEMO, None)
+            return obj
+    elif not changes:
+        return obj
     new = object.__new__(type(obj))
     fields = obj.__dict__.copy()
     fields.update(changes)
     fields.pop(_MEMO, None)
     object.__setattr__(new, "__dict__", fields)
     return new
+
+
+_DRAFT: Any = None
+"""The state object the log reader is folding a frame into, or ``None`` (see :func:`replace`;
+set and cleared only by ``coinlake.store``)."""
 
 
 _MEMO = "_memo"

@@ -47,7 +47,9 @@ from coinlake._version import __version__
 from coinlake.data.pieces import Faction
 from coinlake.data.scenarios import SCENARIOS
 from coinlake.engine import Game, UndoPolicy, start_state
+from coinlake.state.rng import KEYED, SPLITMIX
 from coinlake.errors import CoinlakeError, LogFileError
+from coinlake.state import model
 from coinlake.state.commands import Command
 from coinlake.state.events import _HANDLERS, Chosen, Event
 from coinlake.state.model import GameState, Options
@@ -244,7 +246,8 @@ def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, Lo
             else:
                 from coinlake.store import v1
 
-                game = v1.replay(header, reader.batches(), _new_game, _check_options)
+                # format 1 logs were written with the SplitMix64 generator (state/rng.py)
+                game = v1.replay(header, reader.batches(), _new_v1_game, _check_options)
             report = LoadReport(reader.frames, reader.torn, reader.format, reader.end)
     finally:
         if enabled:
@@ -252,7 +255,14 @@ def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, Lo
     return game, report
 
 
-def _new_game(scenario: Any, seed: Any, options: Options, undo: Any) -> Game:
+def _new_v1_game(scenario: Any, seed: Any, options: Options, undo: Any) -> Game:
+    """A new game for a format 1 log: its dice and deck came from :data:`SPLITMIX`."""
+    return _new_game(scenario, seed, options, undo, SPLITMIX)
+
+
+def _new_game(
+    scenario: Any, seed: Any, options: Options, undo: Any, algorithm: str = KEYED
+) -> Game:
     """A new game from checked header values (raises ``ValueError`` when they do not fit
     together, e.g. options that 1.5 does not allow)."""
     if scenario.__class__ is not str or scenario not in SCENARIOS:
@@ -261,7 +271,8 @@ def _new_game(scenario: Any, seed: Any, options: Options, undo: Any) -> Game:
         raise Malformed(f"seed: expected an integer in 0..2**64-1, got {seed!r}")
     if undo.__class__ is not str or undo not in {p.value for p in UndoPolicy}:
         raise Malformed(f"undo: expected 'free' or 'strict', got {undo!r}")
-    return Game(start_state(scenario, seed, options), undo=UndoPolicy(undo), saver=save_game)
+    state = start_state(scenario, seed, options, algorithm)
+    return Game(state, undo=UndoPolicy(undo), saver=save_game)
 
 
 def _check_options(value: Any) -> Options:
@@ -361,19 +372,23 @@ def _replay(
                         t = a[0]
                         if t.__class__ is not int or t not in decoders:
                             raise Malformed(f"event type {t!r} is not in the header's table")
-                        decoded.append(decoders[t](a, seq, commands))
+                        decoded.append(decoders[t](a, seq, read_command))
                     recorded = tuple(decoded)
                     produced = apply(command)
                     if produced != recorded:
                         raise Malformed(_difference(recorded, produced))
                     state = game.node.state
                 else:
+                    # The opening Chosen copies the state; the frame's other events are
+                    # folded into that copy in place (a draft: see model.replace).
                     state = chosen(state, event)
+                    model._DRAFT = state
                     for a in raw:
                         t = a[0]
                         if t.__class__ is not int or t not in steps:
                             raise Malformed(f"event type {t!r} is not in the header's table")
-                        state = steps[t](a, seq, commands, state, decoded)
+                        state = steps[t](a, seq, read_command, state, decoded)
+                    model._DRAFT = None
                     entries.append((command, faction, tuple(decoded), state))
             record_many(entries)
     except LogFileError:
@@ -382,6 +397,8 @@ def _replay(
         raise LogFileError(str(exc) or type(exc).__name__, frame=index) from None
     except Exception as exc:
         raise LogFileError(f"malformed frame ({type(exc).__name__}: {exc})", frame=index) from None
+    finally:
+        model._DRAFT = None
 
 
 def _difference(recorded: tuple[Event, ...], produced: tuple[Event, ...]) -> str:

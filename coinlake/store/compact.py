@@ -200,7 +200,7 @@ def _fixed_spec(inners: list[_Spec]) -> _Spec:
 
 def _command_spec() -> _Spec:
     def decode(v: Any, cmds: Any = None) -> Any:
-        return decode_command(v, CURRENT_COMMANDS if cmds is None else cmds)
+        return decode_command(v, CURRENT_COMMANDS) if cmds is None else cmds(v)
 
     def encode(v: Any) -> Any:
         return COMMANDS[type(v).__name__].encode(v)
@@ -317,59 +317,69 @@ def _optional_arg(tp: Any) -> Any:
     return None
 
 
-def _check_lines(tp: Any, v: str, depth: int) -> list[str] | None:
-    """Statements raising ``_M`` unless expression ``v`` is a valid plain value of ``tp``,
-    for types whose plain value is the value itself (integers, strings, booleans, nil and
-    tuples of them); ``None`` for other types."""
-    if tp in (int, str, bool):
-        return [f"if {v}.__class__ is not {tp.__name__}: raise _M"]
-    inner = _optional_arg(tp)
-    if inner is not None:
-        lines = _check_lines(inner, v, depth)
-        return None if lines is None else [f"if {v} is not None:", *(f"    {x}" for x in lines)]
-    if typing.get_origin(tp) is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            x = f"_x{depth}"
-            lines = _check_lines(args[0], x, depth + 1)
-            if lines is None:
-                return None
-            return [
-                f"if {v}.__class__ is not tuple: raise _M",
-                f"for {x} in {v}:",
-                *(f"    {line}" for line in lines),
+class _Gen:
+    """Generates straight-line decoding code: statements that check a variable's plain value
+    against an annotation and convert it in place, raising ``_M`` when it is wrong. Tables
+    and helpers the code needs go into the namespace ``ns``."""
+
+    def __init__(self, ns: dict[str, Any]) -> None:
+        self.ns = ns
+        self.names = 0
+
+    def fresh(self, prefix: str) -> str:
+        self.names += 1
+        return f"_{prefix}{self.names}"
+
+    def code(self, tp: Any, v: str) -> tuple[list[str], bool]:
+        """``(statements, converts)``: ``converts`` when ``v`` is reassigned (its decoded
+        value differs from the plain one)."""
+        if tp in (int, str, bool):
+            return [f"if {v}.__class__ is not {tp.__name__}: raise _M"], False
+        if tp is Command:
+            return [f"{v} = cmds({v})"], True
+        if isinstance(tp, type) and issubclass(tp, Enum):
+            table = {token: member for member, token in _enum_tokens(tp).items()}
+            name = self.fresh("T")
+            self.ns[name] = table
+            lines = []
+            if all(t.__class__ is int for t in table):  # Support: 1.0 or True must not pass
+                lines.append(f"if {v}.__class__ is not int: raise _M")
+            return [*lines, f"{v} = {name}[{v}]"], True
+        inner = _optional_arg(tp)
+        if inner is not None:
+            lines, converts = self.code(inner, v)
+            return [f"if {v} is not None:", *(f"    {x}" for x in lines)], converts
+        if typing.get_origin(tp) is tuple:
+            args = typing.get_args(tp)
+            if len(args) == 2 and args[1] is Ellipsis:
+                x = self.fresh("x")
+                lines, converts = self.code(args[0], x)
+                head = [f"if {v}.__class__ is not tuple: raise _M"]
+                if not converts:
+                    return [*head, f"for {x} in {v}:", *(f"    {y}" for y in lines)], False
+                out = self.fresh("l")
+                return [
+                    *head,
+                    f"{out} = []",
+                    f"for {x} in {v}:",
+                    *(f"    {y}" for y in lines),
+                    f"    {out}.append({x})",
+                    f"{v} = tuple({out})",
+                ], True
+            items = [self.fresh("i") for _ in args]
+            lines = [
+                f"if {v}.__class__ is not tuple or len({v}) != {len(args)}: raise _M",
+                f"{', '.join(items)}, = {v}",
             ]
-        out = [f"if {v}.__class__ is not tuple or len({v}) != {len(args)}: raise _M"]
-        for k, arg in enumerate(args):
-            lines = _check_lines(arg, f"{v}[{k}]", depth + 1)
-            if lines is None:
-                return None
-            out += lines
-        return out
-    return None
-
-
-def _inline(tp: Any, v: str, i: int, ns: dict[str, Any]) -> list[str] | None:
-    """Straight-line code checking (and converting) variable ``v`` of annotation ``tp``,
-    raising ``_M`` when wrong; ``None`` when the type needs its :class:`_Spec` decoder."""
-    checks = _check_lines(tp, v, 0)
-    if checks is not None:
-        return checks
-    inner = _optional_arg(tp)
-    if isinstance(inner if inner is not None else tp, type) and issubclass(
-        inner if inner is not None else tp, Enum
-    ):
-        enum = inner if inner is not None else tp
-        table = {token: member for member, token in _enum_tokens(enum).items()}
-        ns[f"_T{i}"] = table
-        lines = []
-        if all(t.__class__ is int for t in table):  # Support: 1.0 or True must not pass
-            lines.append(f"if {v}.__class__ is not int: raise _M")
-        lines.append(f"{v} = _T{i}[{v}]")
-        if inner is None:
-            return lines
-        return [f"if {v} is not None:", *(f"    {line}" for line in lines)]
-    return None
+            converts = False
+            for arg, item in zip(args, items, strict=True):
+                more, changed = self.code(arg, item)
+                lines += more
+                converts = converts or changed
+            if converts:
+                lines.append(f"{v} = ({', '.join(items)},)")
+            return lines, converts
+        raise TypeError(f"no log-file encoding for the annotation {tp!r}")
 
 
 def _explainer(
@@ -424,12 +434,9 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
     ]
     if is_event:
         body.append("if rule.__class__ is not str: raise _M")
-    for i, (f, s, v) in enumerate(zip(fields, specs, names, strict=True)):
-        inline = _inline(hints[f], v, i, ns)
-        if inline is None:
-            ns[f"_d{i}"] = s.decode
-            inline = [f"{v} = _d{i}({v}, cmds)"]
-        body += inline
+    gen = _Gen(ns)
+    for f, v in zip(fields, names, strict=True):
+        body += gen.code(hints[f], v)[0]
     values = [*(["seq", "rule"] if is_event else []), *names]
     if _plain_slots(cls):
         # No validator, converter or post-init hook: fill the slots directly, which is all
@@ -562,8 +569,11 @@ CURRENT_COMMANDS: dict[int, Callable[..., Any]] = {c.index: c.decode for c in CO
 table; see :func:`decode_command`)."""
 
 
-def decode_command(a: Any, table: dict[int, Callable[..., Any]]) -> Command:
-    """Decode a command array with a file's command table."""
+def decode_command(
+    a: Any, table: dict[int, Callable[..., Any]], reader: Callable[[Any], Command] | None = None
+) -> Command:
+    """Decode a command array with a file's command table (``reader`` decodes commands
+    nested in it, if any)."""
     if a.__class__ is not tuple or not a:
         raise _bad("command", "a non-empty array", a)
     t = a[0]
@@ -572,7 +582,7 @@ def decode_command(a: Any, table: dict[int, Callable[..., Any]]) -> Command:
     dec = table.get(t)
     if dec is None:
         raise Malformed(f"command type {t} is not in the header's table")
-    out: Command = dec(a, table)
+    out: Command = dec(a, reader or (lambda x: decode_command(x, table)))
     return out
 
 
@@ -600,7 +610,7 @@ def command_reader(
                         break
                 else:
                     return command
-        command = decode_command(a, table)
+        command = decode_command(a, table, read)
         if len(cache) < cache_size:
             ints = []
             for k in range(1, len(a)):
@@ -614,6 +624,10 @@ def command_reader(
         return command
 
     return read
+
+
+CURRENT_READER = command_reader(CURRENT_COMMANDS)
+"""A command reader for the current table (decoding values that come with no file)."""
 
 
 def encode_command(command: Command) -> tuple[Any, ...]:

@@ -50,21 +50,25 @@ __all__ = ["NOT_MATERIAL", "UPCASTS", "replay", "upcast"]
 # FORMAT 1 COMMAND UPCASTER TABLE -- fill in as the decision words of issue #8 change.
 #
 # One entry per changed command: (pattern, replacement).
-#   pattern      a regular expression matched against the WHOLE text form of an old
-#                command (``str(command)``: "transfer-21", "select saigon", "done",
-#                "move 2 us-troops hue saigon");
+#   pattern      a regular expression matched against the WHOLE of "RULE TEXT": the rule
+#                of the question the old command answered, a space, and the command's
+#                text form ("1.5.2 transfer-21", "6.4.2 select saigon", "3.2.1 done");
 #   replacement  the current command(s) in the text notation, with \1, \2... for the
 #                pattern's groups; several commands separated by ";"; "" when the step is
 #                no longer asked (the command is dropped).
 # The first matching entry wins; an old command matching none is kept unchanged.
 # Examples:
-#     (r"transfer-(\d+)", r"count \1"),          # Choose("transfer-21") -> Count(21)
-#     (r"begin", ""),                            # a step now answered automatically
+#     (r"1\.5\.2 transfer-(\d+)", r"count \1"),  # Choose("transfer-21") -> Count(21)
+#     (r"2\.2 begin", ""),                       # a step now answered automatically
 # =====================================================================================
-UPCASTS: tuple[tuple[str, str], ...] = ()
+UPCASTS: tuple[tuple[str, str], ...] = (
+    (r"1\.5\.2 transfer-(\d+)", r"count \1"),  # a Resource transfer's amount (1.5.2)
+    (r"1\.5\.2 decline", "count 0"),  # the partner gives nothing (1.5.2)
+    (r"[\d.]+ remove-(\d+)-terror", r"remove-terror; count \1"),  # Pacify/Agitate extent
+)
 # =====================================================================================
 
-NOT_MATERIAL = frozenset({"Chosen", "Forced", "StepStarted", "StepEnded"})
+NOT_MATERIAL = frozenset({"Chosen", "Forced", "StepStarted", "StepEnded", "CoupStepRecorded"})
 """Event types left out of the format 1 comparison: the protocol's own bookkeeping."""
 
 HEADER_KEYS = frozenset({"format", "library", "scenario", "seed", "options", "undo"})
@@ -72,9 +76,10 @@ APPLY_KEYS = frozenset({"action", "faction", "command", "rule", "events"})
 _FACTIONS = frozenset({"US", "ARVN", "NVA", "VC"})
 
 
-def upcast(command: Command) -> tuple[Command, ...]:
-    """The current command(s) for a format 1 command (see :data:`UPCASTS`)."""
-    text = str(command)
+def upcast(command: Command, rule: str) -> tuple[Command, ...]:
+    """The current command(s) for a format 1 command that answered a question of ``rule``
+    (see :data:`UPCASTS`)."""
+    text = f"{rule} {command}"
     for pattern, replacement in _compiled():
         m = pattern.fullmatch(text)
         if m is not None:
@@ -190,7 +195,7 @@ def replay(
                     raise ValueError(f"faction: expected a Faction or nil, got {faction!r}")
                 if rule.__class__ is not str:
                     raise ValueError("rule: expected a string")
-                commands = upcast(old_command(frame["command"]))
+                commands = upcast(old_command(frame["command"]), rule)
                 recorded.extend(_material_recorded(frame["events"]))
                 for command in commands:
                     produced.extend(_material_produced(game.apply(command)))

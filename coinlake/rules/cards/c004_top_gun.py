@@ -11,7 +11,7 @@ consults ``effects.capability(state, 4)``.
 
 from __future__ import annotations
 
-from coinlake.data.cards import Side
+from coinlake.data.cards import MIGS, Side
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
 from coinlake.rules.cards.registry import shaded, unshaded
@@ -20,8 +20,8 @@ from coinlake.rules.core import Ctx
 
 @unshaded(4)
 def top_gun_unshaded(ctx: Ctx, faction: Faction) -> None:
-    if (effects.MIGS, Side.SHADED) in ctx.state.capabilities:
-        effects.remove_capability(ctx, effects.MIGS, "5.1.2")
+    if (MIGS, Side.SHADED) in ctx.state.capabilities:
+        effects.remove_capability(ctx, MIGS, "5.1.2")
 
 
 @shaded(4)
