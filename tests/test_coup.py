@@ -18,7 +18,7 @@ from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction, Piece
 from coinlake.engine import Game, decision, prime
 from coinlake.errors import IllegalCommand
-from coinlake.rules import PROCEDURES, Ctx, Kind, coup
+from coinlake.rules import PROCEDURES, Ctx, Kind, coup, kit
 from coinlake.state.commands import Choose, Count, Done, Move, Select
 from coinlake.state.events import (
     CoupPhaseChanged,
@@ -292,7 +292,7 @@ def test_vc_choose_sabotage_order_when_markers_run_out() -> None:
     game.apply(Select("loc-kontum-dak-to"))
     assert space(game, "loc-kontum-dak-to").sabotage == 1
     assert space(game, "loc-hue-da-nang").sabotage == 0
-    assert coup.free_markers(game.state) == 0
+    assert kit.markers_left(game.state) == 0
     assert game.state.econ == 15 - 1
 
 
@@ -731,7 +731,7 @@ def test_reset_phase() -> None:
     game = start(state, CoupPhase.RESET)
     s = game.state
     assert s.trail == 3
-    assert coup.free_markers(s) == 15
+    assert kit.markers_left(s) == 15
     qn = s.space("quang-nam")
     assert qn.count(Piece.VC_GUERRILLA_UNDERGROUND) == 2
     assert qn.count(Piece.NVA_GUERRILLA_UNDERGROUND) == 1

@@ -21,7 +21,7 @@ import coinlake
 from coinlake import Choose, Done, Faction, Kind, Move, Piece, Select, Side
 from coinlake.data.cards import CARDS, CardKind
 from coinlake.engine import Game, start_procedure
-from coinlake.rules import actions, cards, effects
+from coinlake.rules import actions, cards, effects, kit
 from coinlake.rules.actions import ActionKind
 from coinlake.rules.cards import lib, registry
 from coinlake.rules.core import Ctx, Proc, procedure
@@ -173,12 +173,12 @@ def test_event_undo_and_replay_reproduce_the_same_state() -> None:
 def test_stacking_and_availability_limits_5_1_1() -> None:
     state = at_card(41).state  # Short: Quang Tri holds an NVA Base and an ARVN Base
     assert state.space("quang-tri-thua-thien").bases() == 2
-    assert not lib.can_place(state, Piece.VC_BASE, "quang-tri-thua-thien")
-    assert lib.room(state, Piece.VC_BASE, "loc-hue-da-nang") == 0  # no Bases on LoCs
-    assert lib.room(state, Piece.ARVN_TROOPS, "north-vietnam") == 0  # 1.4.2
-    assert lib.can_place(state, Piece.NVA_TROOPS, "north-vietnam")
+    assert not kit.can_place(state, Piece.VC_BASE, "quang-tri-thua-thien")
+    assert kit.room(state, Piece.VC_BASE, "loc-hue-da-nang") == 0  # no Bases on LoCs
+    assert kit.room(state, Piece.ARVN_TROOPS, "north-vietnam") == 0  # 1.4.2
+    assert kit.can_place(state, Piece.NVA_TROOPS, "north-vietnam")
     ctx = Ctx(attrs.evolve(state, available=counts({Piece.VC_GUERRILLA_UNDERGROUND: 2})))
-    assert lib.place(ctx, Piece.VC_GUERRILLA_ACTIVE, "saigon", 5, "5.1.1") == 2  # Available only
+    assert kit.place(ctx, Piece.VC_GUERRILLA_ACTIVE, 5, "saigon", "5.1.1") == 2  # Available only
     assert ctx.state.space("saigon").pieces[Piece.VC_GUERRILLA_UNDERGROUND] == 2  # 1.4.3
 
 
@@ -207,7 +207,7 @@ def test_terror_markers_are_limited_to_15_3_3_4() -> None:
     for i in range(15):
         spaces[i] = attrs.evolve(spaces[i], terror=1)
     ctx = Ctx(attrs.evolve(state, spaces=tuple(spaces)))
-    assert not lib.add_terror(ctx, "kien-phong", "5.1.1")
+    assert not kit.add_marker(ctx, "kien-phong", "terror", "5.1.1")
     assert ctx.state.space("kien-phong").terror == 0
 
 

@@ -32,7 +32,7 @@ part do not move again in that part, so every phase ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from functools import cache, partial
 from typing import Any
 
@@ -41,8 +41,7 @@ import attrs
 from coinlake.data.cards import CARDS, FAILED_ATTEMPTS, CardKind
 from coinlake.data.map import SPACES, space_index
 from coinlake.data.pieces import Faction, Piece
-from coinlake.rules import effects, victory
-from coinlake.rules import kit as forces
+from coinlake.rules import effects, kit, victory
 from coinlake.rules.core import (
     DONE,
     Ask,
@@ -76,7 +75,6 @@ from coinlake.state.model import (
     Phase,
     Support,
     Track,
-    location_counts,
 )
 from coinlake.state.queries import Control, bases_on_map, control_of, victory_markers
 
@@ -85,8 +83,6 @@ Step = Generator[Ask, Command, bool]
 """One step of a Faction's part: returns whether it did something (``False``: the part is
 over)."""
 
-TERROR_SABOTAGE_MARKERS = 15
-"""3.3.4: 15 markers in all, Terror on one side and Sabotage on the other."""
 TOTAL_ECON = sum(s.econ for s in SPACES if s.is_loc)
 """1.3.4, 6.2.3: the Econ of every LoC together (15)."""
 SAIGON = "saigon"
@@ -142,11 +138,6 @@ def coup_round_due(state: GameState) -> bool:
     return not (len(state.played) >= 2 and is_coup(state.played[-2]))
 
 
-def free_markers(state: GameState) -> int:
-    """Terror/Sabotage markers not on the map (3.3.4: 15 in all)."""
-    return TERROR_SABOTAGE_MARKERS - sum(sp.terror + sp.sabotage for sp in state.spaces)
-
-
 def pacification_cost(state: GameState) -> int:
     """ARVN Resources per Terror removed or level shifted by Pacification in the Support
     Phase (6.3.1): 3, 4 under Ky, 1 under Blowtorch Komer (:func:`effects.pacification_cost`)."""
@@ -167,12 +158,6 @@ def coup_rounds(state: GameState) -> int:
 
 def _control(state: GameState, i: int) -> Control:
     return control_of(state.spaces[i], SPACES[i].is_loc)
-
-
-def _name(location: str) -> str:
-    if location in (AVAILABLE, CASUALTIES, OUT_OF_PLAY):
-        return f"the {location.replace('-', ' ').title()} box"
-    return SPACES[space_index(location)].name
 
 
 def _control_snapshot(state: GameState) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -382,8 +367,8 @@ def sabotage(ctx: Ctx) -> Steps:
     """6.2.1: Sabotage every candidate LoC; when the 15 markers cannot cover them all, the VC
     pick the LoCs one by one until the markers run out."""
     candidates = list(sabotage_candidates(ctx.state))
-    while candidates and free_markers(ctx.state) > 0:
-        if len(candidates) <= free_markers(ctx.state):
+    while candidates and kit.markers_left(ctx.state) > 0:
+        if len(candidates) <= kit.markers_left(ctx.state):
             for loc in candidates:
                 ctx.set_markers(loc, "sabotage", 1, "6.2.1")
             return
@@ -391,7 +376,7 @@ def sabotage(ctx: Ctx) -> Steps:
             ctx,
             Faction.VC,
             Kind.SELECT_SPACE,
-            f"Sabotage: {free_markers(ctx.state)} marker(s) left for {len(candidates)} LoCs; "
+            f"Sabotage: {kit.markers_left(ctx.state)} marker(s) left for {len(candidates)} LoCs; "
             "pick the next LoC to Sabotage",
             tuple(Select(loc) for loc in candidates),
             "6.2.1",
@@ -625,7 +610,7 @@ def _influence_step(
     extent = yield ctx.ask(
         faction,
         Kind.CHOOSE_MODE,
-        f"{verb} {_name(space)}: how far? (each step costs {cost}; Terror goes first)",
+        f"{verb} {kit.place_name(space)}: how far? (each step costs {cost}; Terror goes first)",
         tuple(word for word, _ in extents),
         rule,
         single=True,
@@ -636,7 +621,7 @@ def _influence_step(
         count = yield ctx.ask(
             faction,
             Kind.HOW_MANY,
-            f"{verb} {_name(space)}: how many of its {terror} Terror markers to remove "
+            f"{verb} {kit.place_name(space)}: how many of its {terror} Terror markers to remove "
             f"({cost} each)?",
             tuple(Count(n) for n in range(1, min(terror, steps) + 1)),
             rule,
@@ -656,11 +641,13 @@ def _influence_step(
 def _remove_vc_guerrillas(ctx: Ctx, space: str, count: int) -> Steps:
     """Unshaded Cadres (116, 5.3): the VC removes ``count`` of its Guerrillas from the space
     it Agitates, to Available, choosing Active or Underground one at a time where both."""
-    yield from forces.remove_one_at_a_time(
+    yield from kit.remove_one_at_a_time(
         ctx,
         Faction.VC,
         Kind.REMOVE_PIECES,
-        lambda nth: f"Cadres: remove a VC Guerrilla from {_name(space)} ({count - nth} to go)",
+        lambda nth: (
+            f"Cadres: remove a VC Guerrilla from {kit.place_name(space)} ({count - nth} to go)"
+        ),
         space,
         (Piece.VC_GUERRILLA_ACTIVE, Piece.VC_GUERRILLA_UNDERGROUND),
         count,
@@ -743,7 +730,7 @@ def _agitate_reason(state: GameState, space: str) -> tuple[str, str] | None:
 def _cadres_reason(removal: int, state: GameState, space: str) -> tuple[str, str] | None:
     why = _agitate_reason(state, space)
     if why is None and state.space(space).count(*_VC_GUERRILLAS) < removal:
-        why = (f"Cadres: {_name(space)} has fewer than {removal} VC Guerrillas", "5.3")
+        why = (f"Cadres: {kit.place_name(space)} has fewer than {removal} VC Guerrillas", "5.3")
     return why
 
 
@@ -777,70 +764,24 @@ Targets = Callable[[GameState, str, Piece], tuple[str, ...]]
 """Where a piece of a form may go from an origin."""
 
 
-class _Mover:
-    """Moves of one Redeploy or Commitment part: which pieces may still move from where to
-    where. Pieces that arrived in this part (``arrived``, from the phase's record) stay put;
-    ``budget`` caps each piece form; ``kind`` is the kind of the how-many question
-    (``MOVE_PIECES``, or ``PLACE_PIECES`` from the Casualties box)."""
+def _mover(
+    pieces: tuple[Piece, ...],
+    sources: tuple[str, ...],
+    targets: Targets,
+    arrived: tuple[tuple[str, Piece, int], ...],
+    budget: dict[Piece, int] | None = None,
+) -> kit.Mover:
+    """The moves of one Redeploy or Commitment part (:class:`kit.Mover`): ``pieces`` from
+    those of ``sources`` where some piece may go somewhere, to ``targets``; pieces that
+    arrived in this part (``arrived``, from the phase's record) stay put; ``budget`` caps
+    each piece form."""
 
-    __slots__ = ("arrived", "budget", "faction", "kind", "pieces", "rule", "sources", "targets")
+    def origins(state: GameState) -> Iterator[str]:
+        return (o for o in sources if next(mover.destinations(state, o), None) is not None)
 
-    def __init__(
-        self,
-        faction: Faction,
-        rule: str,
-        kind: Kind,
-        pieces: tuple[Piece, ...],
-        sources: tuple[str, ...],
-        targets: Targets,
-        arrived: tuple[tuple[str, Piece, int], ...],
-        budget: dict[Piece, int] | None = None,
-    ) -> None:
-        self.faction = faction
-        self.rule = rule
-        self.kind = kind
-        self.pieces = pieces
-        self.sources = sources
-        self.targets = targets
-        self.budget = budget
-        self.arrived: dict[tuple[str, Piece], int] = {}
-        for location, piece, n in arrived:
-            self.arrived[(location, piece)] = self.arrived.get((location, piece), 0) + n
-
-    def movable(self, state: GameState, origin: str, piece: Piece) -> int:
-        n = location_counts(state, origin)[piece] - self.arrived.get((origin, piece), 0)
-        if self.budget is not None:
-            n = min(n, self.budget.get(piece, 0))
-        return max(0, n)
-
-    def destinations(self, state: GameState, origin: str) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for piece in self.pieces:
-            if self.movable(state, origin, piece):
-                for d in self.targets(state, origin, piece):
-                    seen.setdefault(d, None)
-        return tuple(seen)
-
-    def origins(self, state: GameState) -> tuple[str, ...]:
-        return tuple(o for o in self.sources if self.destinations(state, o))
-
-    def counts(self, state: GameState, origin: str, destination: str) -> tuple[Command, ...]:
-        """Every ``move`` from ``origin`` to ``destination``: each piece form, each count."""
-        out: list[Command] = []
-        for piece in self.pieces:
-            if destination in self.targets(state, origin, piece):
-                n = self.movable(state, origin, piece)
-                if piece.kind.value == "base" and destination not in (AVAILABLE, CASUALTIES):
-                    n = min(n, 2 - state.space(destination).bases())
-                out.extend(Move(piece, k, origin, destination) for k in range(1, n + 1))
-        return tuple(out)
-
-    def origin_options(self, state: GameState, blocked: str | None) -> tuple[Command, ...]:
-        """The origins, then ``done`` unless ``blocked``; nothing when nothing may move."""
-        found: list[Command] = [Select(o) for o in self.origins(state)]
-        if found and blocked is None:
-            found.append(DONE)
-        return tuple(found)
+    caps = tuple(((piece,), n) for piece, n in budget.items()) if budget else ()
+    mover = kit.Mover(pieces, origins=origins, targets=targets, caps=caps, arrived=arrived)
+    return mover
 
 
 def _arrived(step: CoupStep, move: Move) -> tuple[tuple[str, Piece, int], ...]:
@@ -853,25 +794,32 @@ def _moved(step: CoupStep, piece: Piece) -> int:
 
 def _move_step(
     ctx: Ctx,
-    mover: _Mover,
+    faction: Faction,
+    mover: kit.Mover,
     what: str,
+    rule: str,
     must: Callable[[GameState], str | None] | None = None,
     *,
+    kind: Kind = Kind.MOVE_PIECES,
     record: Record = ROUND,
 ) -> Step:
-    """One move in up to three small steps: from where (or ``done``), to where, how many;
-    the move is recorded among the pieces that arrived (:class:`CoupStep`). ``must``
-    explains why ``done`` is not allowed yet (or returns ``None`` when it is). Returns
-    ``False`` when the part is over (``done``, or nothing left to move)."""
+    """One move of ``faction`` in up to three small steps: from where (or ``done``), to where,
+    how many (``kind``: ``PLACE_PIECES`` from the Casualties box); the move is recorded among
+    the pieces that arrived (:class:`CoupStep`). ``must`` explains why ``done`` is not
+    allowed yet (or returns ``None`` when it is). Returns ``False`` when the part is over
+    (``done``, or nothing left to move).
+
+    Unlike :func:`kit.move_step`, the origin stays the space being worked from the second
+    question on (the Coup parts' context, which the Coup tests pin)."""
     state = ctx.state
     blocked = None if ctx.replaying or must is None else must(state)
-    refusals: tuple[Refusal, ...] = () if blocked is None else ((DONE, blocked, mover.rule),)
+    refusals: tuple[Refusal, ...] = () if blocked is None else ((DONE, blocked, rule),)
     choice = yield ctx.ask(
-        mover.faction,
+        faction,
         Kind.SELECT_SPACE,
         f"{what}: choose where to move from" + (" or done" if blocked is None else ""),
-        partial(mover.origin_options, state, blocked),
-        mover.rule,
+        partial(_origin_options, mover, state, blocked),
+        rule,
         refusals,
         single=True,
         none_done=True,
@@ -879,31 +827,38 @@ def _move_step(
     if not isinstance(choice, Select):
         return False
     origin = choice.space
-    top = ctx.top
-    if top is not None:
-        top.space = origin
+    kit.work_on(ctx, origin)
     choice = yield ctx.ask(
-        mover.faction,
+        faction,
         Kind.SELECT_SPACE,
-        f"{what}: move from {_name(origin)} to where?",
-        lambda: tuple(Select(d) for d in mover.destinations(state, origin)),
-        mover.rule,
+        f"{what}: move from {kit.place_name(origin)} to where?",
+        lambda: tuple(kit.select(d) for d in mover.destinations(state, origin)),
+        rule,
         single=True,
     )
     assert isinstance(choice, Select)
     destination = choice.space
     move = yield ctx.ask(
-        mover.faction,
-        mover.kind,
-        f"{what}: how many from {_name(origin)} to {_name(destination)}?",
-        partial(mover.counts, state, origin, destination),
-        mover.rule,
+        faction,
+        kind,
+        f"{what}: how many from {kit.place_name(origin)} to {kit.place_name(destination)}?",
+        partial(mover.from_to, state, origin, destination),
+        rule,
         single=True,
     )
     assert isinstance(move, Move)
-    ctx.move(move.piece, move.count, move.origin, move.destination, mover.rule)
-    record.write(ctx, mover.rule, arrived=_arrived(record.read(ctx), move))
+    ctx.move(move.piece, move.count, move.origin, move.destination, rule)
+    record.write(ctx, rule, arrived=_arrived(record.read(ctx), move))
     return True
+
+
+def _origin_options(mover: kit.Mover, state: GameState, blocked: str | None) -> Iterator[Command]:
+    """The origins, then ``done`` unless ``blocked``; nothing when nothing may move."""
+    return (
+        kit.then_done(map(kit.select, mover.origins_now(state)))
+        if blocked is None
+        else (kit.select(o) for o in mover.origins_now(state))
+    )
 
 
 # -- 6.4 Redeploy --------------------------------------------------------------------------------
@@ -1017,16 +972,17 @@ def arvn_redeploy_step(
         police_targets = tuple(
             sp.id for sp in SPACES if sp.is_loc or (sp.in_south and sp.id in coin)
         )
-        mover = _Mover(
-            Faction.ARVN,
-            "6.4.2",
-            Kind.MOVE_PIECES,
+        mover = _mover(
             (Piece.ARVN_POLICE,),
             _ALL_SPACES,
             destinations or partial(_other_than, police_targets),
             step.arrived,
         )
-        return (yield from _move_step(ctx, mover, "ARVN Redeploy (Police)", record=record))
+        return (
+            yield from _move_step(
+                ctx, Faction.ARVN, mover, "ARVN Redeploy (Police)", "6.4.2", record=record
+            )
+        )
     nva = set(step.nva)
     troop_targets = tuple(
         sp.id
@@ -1035,10 +991,7 @@ def arvn_redeploy_step(
         or (sp.is_city and sp.id not in nva)
         or (bases and state.spaces[sp.index].count(*_COIN_BASES))
     )
-    troops = _Mover(
-        Faction.ARVN,
-        "6.4.2",
-        Kind.MOVE_PIECES,
+    troops = _mover(
         (Piece.ARVN_TROOPS,),
         _ALL_SPACES,
         destinations or partial(_other_than, troop_targets),
@@ -1051,7 +1004,11 @@ def arvn_redeploy_step(
                 return f"ARVN Troops must still leave {sp.name}"
         return None
 
-    return (yield from _move_step(ctx, troops, "ARVN Redeploy (Troops)", must, record=record))
+    return (
+        yield from _move_step(
+            ctx, Faction.ARVN, troops, "ARVN Redeploy (Troops)", "6.4.2", must, record=record
+        )
+    )
 
 
 def nva_redeploy_step(
@@ -1062,16 +1019,13 @@ def nva_redeploy_step(
     ``False`` once the NVA is done."""
     state = ctx.state
     bases = tuple(sp.id for sp in SPACES if state.spaces[sp.index].count(*_NVA_BASES))
-    mover = _Mover(
-        Faction.NVA,
-        "6.4.3",
-        Kind.MOVE_PIECES,
+    mover = _mover(
         (Piece.NVA_TROOPS,),
         _ALL_SPACES,
         destinations or partial(_other_than, bases),
         record.read(ctx).arrived,
     )
-    return (yield from _move_step(ctx, mover, "NVA Redeploy", record=record))
+    return (yield from _move_step(ctx, Faction.NVA, mover, "NVA Redeploy", "6.4.3", record=record))
 
 
 # -- 6.5 Commitment ------------------------------------------------------------------------------
@@ -1152,17 +1106,25 @@ def place_casualties_step(ctx: Ctx, record: Record = ROUND) -> Step:
     if not state.casualties[Piece.US_TROOPS]:
         return False
     step = record.read(ctx)
-    mover = _Mover(
-        Faction.US,
-        "6.5",
-        Kind.PLACE_PIECES,
+    mover = _mover(
         (Piece.US_TROOPS,),
         (CASUALTIES,),
         partial(_other_than, _commitment_places(step)),
         step.arrived,
     )
     what = "Commitment (place US Troop Casualties)"
-    return (yield from _move_step(ctx, mover, what, _casualties_left, record=record))
+    return (
+        yield from _move_step(
+            ctx,
+            Faction.US,
+            mover,
+            what,
+            "6.5",
+            _casualties_left,
+            kind=Kind.PLACE_PIECES,
+            record=record,
+        )
+    )
 
 
 US_POLICY_CHECK = 45
@@ -1214,10 +1176,7 @@ def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
         Piece.US_TROOPS: troops,
         Piece.US_BASE: COMMITMENT_BASES - _moved(step, Piece.US_BASE),
     }
-    mover = _Mover(
-        Faction.US,
-        "6.5",
-        Kind.MOVE_PIECES,
+    mover = _mover(
         (Piece.US_TROOPS, Piece.US_BASE),
         places,
         partial(_commitment_targets, places),
@@ -1225,7 +1184,9 @@ def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
         budget,
     )
     return (
-        yield from _move_step(ctx, mover, "Commitment (move US Troops and Bases)", record=record)
+        yield from _move_step(
+            ctx, Faction.US, mover, "Commitment (move US Troops and Bases)", "6.5", record=record
+        )
     )
 
 

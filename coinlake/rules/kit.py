@@ -1065,6 +1065,48 @@ def carry_out(ctx: Ctx, move: Move, rule: str) -> None:
     ctx.move(piece, move.count, move.origin, move.destination, rule)
 
 
+def move_steps(
+    ctx: Ctx,
+    faction: Faction,
+    kind: Kind,
+    moves: Callable[[GameState], Iterable[Command]],
+    apply: Callable[[Move], object],
+    prompt: Callable[[int], str],
+    rule: str,
+    *,
+    most: int | None = None,
+    may_stop: Callable[[bool], bool] | None = None,
+    single: bool = False,
+) -> Gen[int]:
+    """Moves one at a time, the one loop every Operation, Special Activity, card and Coup
+    step that moves, places or removes pieces a group at a time runs on: each question
+    offers ``moves(state)``, then ``done`` when ``may_stop(found)`` says (default: when a
+    move is offered; ``lambda found: False``: the moves are compulsory while one is
+    possible, 5.1.3); ``single``: a lone legal move is taken without asking. Ends on
+    ``done``, when nothing is left, or after ``most`` moves; ``apply`` carries each move
+    out. ``prompt(n)`` names the step after ``n`` moves. Returns how many moves were made."""
+    made = 0
+    while most is None or made < most:
+        state = ctx.state
+
+        def options(state: GameState = state) -> Iterator[Command]:
+            found = False
+            for move in moves(state):
+                found = True
+                yield move
+            if found if may_stop is None else may_stop(found):
+                yield DONE
+
+        answer = yield ctx.ask(
+            faction, kind, prompt(made), options, rule, single=single, none_done=True
+        )
+        if not isinstance(answer, Move):
+            break
+        apply(answer)
+        made += 1
+    return made
+
+
 def move_into(
     ctx: Ctx,
     faction: Faction,
@@ -1078,34 +1120,32 @@ def move_into(
     may_stop: Callable[[], bool] | None = None,
     apply: Callable[[Move], None] | None = None,
 ) -> Gen[int]:
-    """Let ``faction`` move pieces into ``destination`` a group at a time: each question
-    offers every move of :meth:`Mover.into` (origin, piece, how many), then ``done`` --
-    when something is offered, or as ``may_stop()`` says (``lambda: False``: the moves are
-    compulsory while one is possible, 5.1.3). Ends on ``done``, when nothing is left, or
-    after ``most`` moves; ``apply`` carries a move out (default :func:`carry_out`).
-    ``prompt(n)`` names the step after ``n`` moves. Returns how many moves were made."""
-    made = 0
-    while most is None or made < most:
-        state = ctx.state
+    """Let ``faction`` move pieces into ``destination`` a group at a time (:func:`move_steps`):
+    each question offers every move of :meth:`Mover.into` (origin, piece, how many), then
+    ``done`` -- when something is offered, or as ``may_stop()`` says (``lambda: False``: the
+    moves are compulsory while one is possible, 5.1.3). ``apply`` carries a move out
+    (default :func:`carry_out`). Returns how many moves were made."""
 
-        def options(state: GameState = state) -> Iterator[Command]:
-            found = False
-            for move in mover.into(state, destination):
-                found = True
-                yield move
-            if found if may_stop is None else may_stop():
-                yield DONE
-
-        answer = yield ctx.ask(faction, kind, prompt(made), options, rule, none_done=True)
-        if not isinstance(answer, Move):
-            break
+    def carry(answer: Move) -> None:
         if apply is not None:
             apply(answer)
         else:
             carry_out(ctx, answer, rule)
         mover.record(answer)
-        made += 1
-    return made
+
+    return (
+        yield from move_steps(
+            ctx,
+            faction,
+            kind,
+            lambda state: mover.into(state, destination),
+            carry,
+            prompt,
+            rule,
+            most=most,
+            may_stop=None if may_stop is None else (lambda found: may_stop()),
+        )
+    )
 
 
 def move_step(

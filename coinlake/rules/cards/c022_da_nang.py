@@ -10,27 +10,33 @@
 from __future__ import annotations
 
 from coinlake.data.pieces import Faction, Piece
+from coinlake.rules import kit
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
-from coinlake.rules.core import Ctx, Proc
-from coinlake.state.model import AVAILABLE, OUT_OF_PLAY, Support
+from coinlake.rules.core import Ctx, Kind, Proc
+from coinlake.state.model import AVAILABLE, OUT_OF_PLAY, GameState, Support
 
 DA_NANG = "da-nang"
 
 
 @unshaded(22)
 def da_nang_unshaded(ctx: Ctx, faction: Faction) -> Proc:
-    yield from lib.place_steps(
+    mover = kit.Mover((Piece.US_TROOPS,), sources=_sources, quotas={OUT_OF_PLAY: 3}, one=True)
+    yield from kit.move_into(
         ctx,
         Faction.US,
-        (Piece.US_TROOPS,),
-        (DA_NANG,),
-        6,
-        "US: place US Troops in Da Nang",
+        mover,
+        DA_NANG,
+        lambda n: f"US: place US Troops in Da Nang ({n + 1} of 6)",
         "5.1",
-        sources={AVAILABLE: None, OUT_OF_PLAY: 3},
-        optional=True,
+        kind=Kind.PLACE_PIECES,
+        most=6,
     )
+
+
+def _sources(state: GameState, destination: str) -> tuple[str, ...]:
+    """Where the Troops come from: Available, then Out of Play (up to 3, 5.1.1)."""
+    return (AVAILABLE, OUT_OF_PLAY)
 
 
 @shaded(22)

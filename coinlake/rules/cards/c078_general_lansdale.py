@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from coinlake.data.pieces import Faction
+from coinlake.rules import kit
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
 from coinlake.rules.core import Ctx, Proc
@@ -28,7 +29,7 @@ def general_lansdale_unshaded(ctx: Ctx, faction: Faction) -> Proc:
     )
     if where is not None:
         lib.set_level(ctx, where, Support.ACTIVE_SUPPORT, "5.1")
-        lib.add_terror(ctx, where, "5.1.1")
+        kit.add_marker(ctx, where, "terror", "5.1.1")
     ctx.add_track(Track.PATRONAGE, 1, "5.1.1")
 
 

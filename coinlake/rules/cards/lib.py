@@ -1,18 +1,22 @@
 """Helpers for card files, so that every Event obeys the limits of 5.1.1 and 5.1.3.
 
-- Stacking is never violated (1.4.2): :func:`room` and :func:`can_place` refuse a third Base
-  in a Province or City, any Base on a LoC, and US or ARVN pieces in North Vietnam.
+- Stacking is never violated (1.4.2): :func:`coinlake.rules.kit.room` and
+  :func:`coinlake.rules.kit.can_place` refuse a third Base in a Province or City, any Base on
+  a LoC, and US or ARVN pieces in North Vietnam.
 - Only Available pieces are placed (1.4.1) unless the text names Out of Play or Casualties
-  (``source=``); a replacement that is not Available, or would break stacking, is skipped
-  and the piece is only removed (:func:`replace`).
+  (:func:`coinlake.rules.kit.place`, ``source``); a replacement that is not Available, or
+  would break stacking, is skipped and the piece is only removed (:func:`replace` -- not
+  :func:`coinlake.rules.kit.replace`, which takes pieces from the map when none is
+  Available, as Operations do).
 - Tunneled Bases are removed only when the text says so explicitly or by their owner
   (:func:`remove` refuses otherwise, 1.4.4).
 - Resources, Aid and Patronage never exceed 75: ``ctx.add_track`` clamps (1.8).
 - What can be carried out must be (5.1.3): the step helpers (:func:`place_steps`,
-  :func:`remove_steps`, :func:`relocate_steps`) keep asking while a choice remains, unless
+  :func:`relocate_steps`) keep asking while a choice remains, unless
   the text says "up to" or "may".
-- Terror and Sabotage markers number 15 in all (3.3.4): :func:`add_terror` places one only
-  while one is left.
+- Terror and Sabotage markers number 15 in all (3.3.4):
+  :func:`coinlake.rules.kit.add_marker` places one only while one is left; support shifts
+  stop at the ends (:func:`coinlake.rules.kit.shift`).
 
 Spaces are picked with :func:`spaces` and the space tests below (:data:`SpaceTest`), and
 :func:`within` gives the spaces within N of a space. Choices are asked step by step with the
@@ -28,15 +32,11 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from coinlake.data.cards import PIVOTAL_CARDS
 from coinlake.data.map import SPACES, Country, Space, space
 from coinlake.data.pieces import Faction, Piece
-from coinlake.data.pieces import Kind as PieceKind
-from coinlake.rules import effects
+from coinlake.rules import effects, kit
 from coinlake.rules.core import DONE, Ask, Ctx, Kind
 from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.events import PivotalReturned
-from coinlake.state.model import AVAILABLE, BOXES, Eligibility, GameState, Support
-
-TERROR_MARKERS = 15
-"""Terror/Sabotage markers in the game (3.3.4)."""
+from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support
 
 Steps = Generator[Ask, Command, int]
 
@@ -45,34 +45,6 @@ COIN_PIECES = tuple(p for p in Piece if p.faction.is_coin)
 
 
 # -- facts -----------------------------------------------------------------------------------
-def room(state: GameState, piece: Piece, key: str) -> int:
-    """How many ``piece`` may still enter space ``key`` without breaking stacking (1.4.2);
-    a large number when unlimited."""
-    where = space(key)
-    if where.country is Country.NORTH_VIETNAM and piece.faction.is_coin:
-        return 0
-    if piece.kind is PieceKind.BASE:
-        return 0 if where.is_loc else max(0, 2 - state.space(key).bases())
-    return 1_000
-
-
-def count_at(state: GameState, piece: Piece, location: str) -> int:
-    """How many ``piece`` stand at a space or lie in a box (boxes hold box forms, 1.4.1)."""
-    if location in BOXES:
-        return state.box(location)[piece.box_form]
-    return state.space(location).pieces[piece]
-
-
-def can_place(state: GameState, piece: Piece, key: str, source: str = AVAILABLE) -> bool:
-    """One ``piece`` can come from ``source`` into space ``key`` (1.4.1, 1.4.2, 5.1.1)."""
-    return count_at(state, piece, source) > 0 and room(state, piece, key) > 0
-
-
-def markers_on_map(state: GameState) -> int:
-    """Terror and Sabotage markers on the map (3.3.4)."""
-    return sum(sp.terror + sp.sabotage for sp in state.spaces)
-
-
 def within(key: str, distance: int) -> tuple[str, ...]:
     """The spaces at most ``distance`` spaces away from ``key`` along the map's adjacency
     (1.3.6), ``key`` itself included ("within 1 space": it and its adjacent spaces), in map
@@ -165,17 +137,6 @@ def among(keys: Sequence[str]) -> SpaceTest:
 
 
 # -- changes ---------------------------------------------------------------------------------
-def place(ctx: Ctx, piece: Piece, key: str, count: int, rule: str, source: str = AVAILABLE) -> int:
-    """Place up to ``count`` ``piece`` from ``source`` into space ``key``, as many as are
-    there and stacking allows (5.1.1); returns how many. Pieces arrive in their box form:
-    Guerrillas and SF Underground, Bases without Tunnel (1.4.3)."""
-    form = piece.box_form
-    n = min(count, count_at(ctx.state, form, source), room(ctx.state, form, key))
-    if n > 0:
-        ctx.move(form, n, source, key, rule)
-    return max(n, 0)
-
-
 def remove(
     ctx: Ctx,
     piece: Piece,
@@ -216,19 +177,7 @@ def replace(
     stacking (5.1.1, 1.4.2). A Tunneled Base named as ``old`` is removed: the text names it
     (1.4.4). Returns how many new pieces were placed."""
     remove(ctx, old, key, remove_count, rule, to=to, tunnels=old.tunneled)
-    return place(ctx, new, key, place_count, rule, source)
-
-
-def shift(ctx: Ctx, key: str, levels: int, rule: str) -> int:
-    """Shift a space ``levels`` toward Active Support (positive) or Active Opposition
-    (negative), stopping at the ends; nothing where Support is impossible (1.6.1). Returns
-    the levels shifted."""
-    if not space(key).can_have_support:
-        return 0
-    before = int(ctx.state.space(key).support)
-    after = max(-2, min(2, before + levels))
-    ctx.set_support(key, Support(after), rule)
-    return after - before
+    return kit.place(ctx, new, place_count, key, rule, source)
 
 
 def set_level(ctx: Ctx, key: str, level: Support, rule: str) -> bool:
@@ -236,14 +185,6 @@ def set_level(ctx: Ctx, key: str, level: Support, rule: str) -> bool:
     if not space(key).can_have_support:
         return False
     ctx.set_support(key, level, rule)
-    return True
-
-
-def add_terror(ctx: Ctx, key: str, rule: str) -> bool:
-    """Add a Terror marker in ``key`` if one is left (15 in all, 3.3.4, 5.1.1)."""
-    if markers_on_map(ctx.state) >= TERROR_MARKERS:
-        return False
-    ctx.set_markers(key, "terror", ctx.state.space(key).terror + 1, rule)
     return True
 
 
@@ -346,11 +287,13 @@ def place_steps(
             for p in pieces
             for sp in spaces
             for box, n in left.items()
-            if n != 0 and can_place(ctx.state, p.box_form, sp, box)
+            if n != 0
+            and kit.count_at(ctx.state, p.box_form, box)
+            and kit.can_place(ctx.state, p.box_form, sp)
         ]
 
     def apply(answer: Move) -> None:
-        place(ctx, answer.piece, answer.destination, 1, rule, answer.origin)
+        kit.place(ctx, answer.piece, 1, answer.destination, rule, answer.origin)
         n = left[answer.origin]
         if n is not None:
             left[answer.origin] = n - 1
@@ -358,39 +301,6 @@ def place_steps(
     return (
         yield from _move_steps(
             ctx, faction, Kind.PLACE_PIECES, moves, apply, count, prompt, rule, optional
-        )
-    )
-
-
-def remove_steps(
-    ctx: Ctx,
-    faction: Faction,
-    candidates: Sequence[tuple[Piece, str]],
-    count: int,
-    prompt: str,
-    rule: str,
-    *,
-    to: str = AVAILABLE,
-    optional: bool = False,
-) -> Steps:
-    """Let ``faction`` remove ``count`` pieces one at a time among ``candidates`` (piece,
-    space) still present, to box ``to``. Tunneled Bases appear among candidates only when
-    the text allows it (5.1.1). Returns how many were removed."""
-    return (
-        yield from _move_steps(
-            ctx,
-            faction,
-            Kind.REMOVE_PIECES,
-            lambda: [
-                Move(p, 1, sp, to) for p, sp in candidates if ctx.state.space(sp).pieces[p] > 0
-            ],
-            lambda answer: remove(
-                ctx, answer.piece, answer.origin, 1, rule, to=to, tunnels=answer.piece.tunneled
-            ),
-            count,
-            prompt,
-            rule,
-            optional,
         )
     )
 
@@ -420,7 +330,7 @@ def relocate_steps(
             for p in pieces
             if ctx.state.space(origin).pieces[p]
             for adj in space(origin).adjacent
-            if room(ctx.state, p, SPACES[adj].id) > 0
+            if kit.room(ctx.state, p, SPACES[adj].id) > 0
         ]
 
     def apply(answer: Move) -> None:
@@ -463,7 +373,7 @@ def box_steps(
             faction,
             Kind.MOVE_PIECES,
             lambda: [
-                Move(p, 1, origin, destination) for p in forms if count_at(ctx.state, p, origin)
+                Move(p, 1, origin, destination) for p in forms if kit.count_at(ctx.state, p, origin)
             ],
             lambda answer: ctx.move(answer.piece, 1, origin, destination, rule),
             count,
@@ -488,33 +398,24 @@ def _move_steps(
     *,
     single: bool = False,
 ) -> Steps:
-    """Ask for up to ``count`` of ``moves()`` one at a time and ``apply`` each (5.1.3: while
-    one is possible; ``optional`` offers Done; ``single``: a lone legal move is taken
-    without asking). ``moves`` reads ``ctx.state``: it is called only when the question is
-    really asked, before the answer changes anything. Returns how many were applied."""
-
-    def options() -> list[Command]:
-        found = moves()
-        if optional and found:
-            found.append(DONE)
-        return found
-
-    done = 0
-    while done < count:
-        answer = yield ctx.ask(
+    """Up to ``count`` of ``moves()`` one at a time through :func:`kit.move_steps` (5.1.3:
+    while one is possible; ``optional`` offers Done; ``single``: a lone legal move is taken
+    without asking). ``moves`` reads ``ctx.state``, only when the question is really asked.
+    Returns how many were applied."""
+    return (
+        yield from kit.move_steps(
+            ctx,
             faction,
             kind,
-            f"{prompt} ({done + 1} of {count})",
-            options,
+            lambda state: moves(),
+            apply,
+            lambda done: f"{prompt} ({done + 1} of {count})",
             rule,
+            most=count,
+            may_stop=None if optional else (lambda found: False),
             single=single,
-            none_done=True,
         )
-        if not isinstance(answer, Move):
-            break
-        apply(answer)
-        done += 1
-    return done
+    )
 
 
 # -- cards whose texts only put a Capability into effect (5.3) -------------------------------
