@@ -49,7 +49,8 @@ def new_game(
 
     ``scenario`` is ``"short"``, ``"medium"`` or ``"full"``; ``seed`` (0..2**64-1) fixes
     the deck, every die and the Deception draw -- without one, a secret 64-bit seed is drawn
-    from the operating system (recorded in the log, so the game still replays); ``undo`` is ``"free"`` or ``"strict"``.
+    from the operating system (recorded in the log, so the game still replays); ``undo`` is
+    ``"free"`` or ``"strict"``.
     ``players`` lists the players holding two Factions (1.5), e.g. ``[("NVA", "VC")]``.
     ``deception``: the Victory Deception option (7.3, 3 or 4 players); ``handicap`` maps a
     Faction of each inexperienced player, least experienced first, to the 2 markers it
@@ -96,6 +97,8 @@ def from_position(text: str, *, undo: str = "free") -> Game:
 
 __all__ = [
     "CARDS",
+    "KINDS",
+    "MAX_OPTIONS",
     "SCENARIOS",
     "SPACES",
     "Choose",
@@ -113,10 +116,8 @@ __all__ = [
     "GameView",
     "HistoryError",
     "IllegalCommand",
-    "KINDS",
     "Kind",
     "LogFileError",
-    "MAX_OPTIONS",
     "Move",
     "Options",
     "Piece",

@@ -1,16 +1,21 @@
-"""Generate the JSON Schemas in ``schemas/`` from the code's command, event and header types.
+"""Generate the JSON Schemas of log-file format 2 in ``schemas/`` from the code.
 
 Run from the project root: ``python tools/gen_schemas.py``. ``tests/test_schemas.py`` checks
 that the committed files are current and that real log frames validate against them.
+
+The schemas describe the msgpack values of a format 2 file (:mod:`coinlake.store`) as JSON
+values: a frame is a positional array, a command ``[type, field, ...]`` and an event
+``[type, rule, field, ...]``, where ``type`` indexes the type tables of the file's header.
+The indexes shown are this version's order (the one its files are written in); the field
+types come from :func:`coinlake.store.compact.type_schema`, the same description the
+decoders are generated from. The format 1 schemas in ``schemas/v1/`` are frozen.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-import types
 import typing
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -19,87 +24,109 @@ import attrs
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from coinlake.data.pieces import Piece  # noqa: E402
-from coinlake.state.commands import COMMAND_TYPES, Command  # noqa: E402
-from coinlake.state.events import EVENT_TYPES  # noqa: E402
-from coinlake.state.model import Options, Support, Track  # noqa: E402
+from coinlake.data.pieces import Faction  # noqa: E402
+from coinlake.data.scenarios import SCENARIOS  # noqa: E402
+from coinlake.engine import UndoPolicy  # noqa: E402
+from coinlake.state.model import Options  # noqa: E402
+from coinlake.state.rng import ALGORITHMS  # noqa: E402
+from coinlake.store import APPLY, HEADER_KEYS, REDO, UNDO  # noqa: E402
+from coinlake.store.compact import (  # noqa: E402
+    COMMANDS,
+    EVENTS,
+    REBUILT_EVENTS,
+    TypeCodec,
+    type_schema,
+)
 from coinlake.store.logfile import FORMAT_VERSION  # noqa: E402
 
 SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
 
 
-def type_schema(tp: Any) -> dict[str, Any]:
-    """The JSON Schema of one annotated field type, as the codec writes it."""
-    origin = typing.get_origin(tp)
-    if tp is Piece:
-        return {"enum": [p.token for p in Piece]}
-    if tp is Track:
-        return {"enum": [t.name.lower() for t in Track]}
-    if tp is Support:
-        return {"enum": [int(s) for s in Support]}
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return {"enum": [m.value for m in tp]}
-    if tp is Command:
-        return {"$ref": "command.schema.json"}
-    if tp is bool:
-        return {"type": "boolean"}
-    if tp is int:
-        return {"type": "integer"}
-    if tp is str:
-        return {"type": "string"}
-    if origin in (types.UnionType, typing.Union):
-        return {"anyOf": [type_schema(a) for a in typing.get_args(tp)]}
-    if tp is type(None):
-        return {"type": "null"}
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": type_schema(args[0])}
-        return {"type": "array", "prefixItems": [type_schema(a) for a in args], "items": False}
-    raise TypeError(f"no schema for {tp!r}")
+def _doc(cls: type[Any]) -> str:
+    return " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
 
 
-def class_schema(cls: type[Any], tagged: bool) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
-    props: dict[str, Any] = {}
-    if tagged:
-        props["type"] = {"const": cls.__name__}
-    for f in attrs.fields(cls):
-        props[f.name] = type_schema(hints[f.name])
+def positional_schema(codec: TypeCodec, is_event: bool) -> dict[str, Any]:
+    """One command or event type as a positional array."""
+    items: list[dict[str, Any]] = [
+        {"title": "type", "const": codec.index, "description": "index in the header's table"}
+    ]
+    if is_event:
+        items.append({"title": "rule", "type": "string"})
+    for name, hint in zip(codec.fields, codec.hints, strict=True):
+        items.append({"title": name, **type_schema(hint)})
     return {
-        "type": "object",
-        "title": cls.__name__,
-        "description": (cls.__doc__ or "").strip().split("\n\n")[0],
-        "properties": props,
-        "required": list(props),
-        "additionalProperties": False,
+        "type": "array",
+        "title": codec.name,
+        "description": _doc(codec.cls),
+        "prefixItems": items,
+        "minItems": len(items),
+        "items": False,
     }
 
 
-def union_schema(name: str, classes: tuple[type[Any], ...]) -> dict[str, Any]:
+def union_schema(name: str, codecs: dict[str, TypeCodec], is_event: bool) -> dict[str, Any]:
     return {
         "$schema": SCHEMA_URI,
         "$id": f"{name}.schema.json",
         "title": name,
-        "oneOf": [class_schema(c, tagged=True) for c in classes],
+        "description": (
+            f"{'An' if name[0] in 'aeiou' else 'A'} {name} in a format {FORMAT_VERSION} log "
+            f"frame: a positional array whose first item indexes the header's {name}s table "
+            "(in this version's order)"
+            + (", then the rule applied; its seq is the frame's" if is_event else "")
+            + "."
+        ),
+        "oneOf": [
+            positional_schema(c, is_event)
+            for c in sorted(codecs.values(), key=lambda c: c.index)
+            if c.cls not in REBUILT_EVENTS
+        ],
+    }
+
+
+def type_table_schema(what: str) -> dict[str, Any]:
+    return {
+        "type": "array",
+        "description": f"The {what} types: [name, [field, ...]] in index order.",
+        "items": {
+            "type": "array",
+            "prefixItems": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            "minItems": 2,
+            "items": False,
+        },
     }
 
 
 def header_schema() -> dict[str, Any]:
+    hints = typing.get_type_hints(Options)
+    options = {f.name: type_schema(hints[f.name]) for f in attrs.fields(Options)}
+    properties: dict[str, Any] = {
+        "format": {"const": FORMAT_VERSION},
+        "library": {"type": "string"},
+        "scenario": {"enum": sorted(SCENARIOS)},
+        "seed": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+        "rng": {"enum": list(ALGORITHMS)},
+        "options": {
+            "type": "object",
+            "title": "Options",
+            "description": _doc(Options) + " A missing option takes its default.",
+            "properties": options,
+            "additionalProperties": False,
+        },
+        "undo": {"enum": [p.value for p in UndoPolicy]},
+        "commands": type_table_schema("command"),
+        "events": type_table_schema("event"),
+    }
+    assert set(properties) == HEADER_KEYS
     return {
         "$schema": SCHEMA_URI,
         "$id": "header.schema.json",
         "title": "header",
+        "description": f"The header of a format {FORMAT_VERSION} log file (a msgpack map).",
         "type": "object",
-        "properties": {
-            "format": {"const": FORMAT_VERSION},
-            "library": {"type": "string"},
-            "scenario": {"enum": ["short", "medium", "full"]},
-            "seed": {"type": "integer", "minimum": 0},
-            "options": class_schema(Options, tagged=False),
-            "undo": {"enum": ["free", "strict"]},
-        },
-        "required": ["format", "library", "scenario", "seed", "options", "undo"],
+        "properties": properties,
+        "required": list(properties),
         "additionalProperties": False,
     }
 
@@ -109,24 +136,34 @@ def frame_schema() -> dict[str, Any]:
         "$schema": SCHEMA_URI,
         "$id": "frame.schema.json",
         "title": "frame",
+        "description": "A journal frame of a format 2 log file.",
         "oneOf": [
             {
-                "type": "object",
-                "properties": {
-                    "action": {"const": "apply"},
-                    "faction": {"enum": ["US", "ARVN", "NVA", "VC", None]},
-                    "command": {"$ref": "command.schema.json"},
-                    "rule": {"type": "string"},
-                    "events": {"type": "array", "items": {"$ref": "event.schema.json"}},
-                },
-                "required": ["action", "faction", "command", "rule", "events"],
-                "additionalProperties": False,
+                "title": "apply",
+                "type": "array",
+                "prefixItems": [
+                    {"const": APPLY},
+                    {"title": "faction", "enum": [*(f.value for f in Faction), None]},
+                    {"title": "rule", "type": "string"},
+                    {"$ref": "command.schema.json"},
+                    {"title": "events", "type": "array", "items": {"$ref": "event.schema.json"}},
+                ],
+                "minItems": 5,
+                "items": False,
             },
             {
-                "type": "object",
-                "properties": {"action": {"enum": ["undo", "redo"]}},
-                "required": ["action"],
-                "additionalProperties": False,
+                "title": "undo",
+                "type": "array",
+                "prefixItems": [{"const": UNDO}],
+                "minItems": 1,
+                "items": False,
+            },
+            {
+                "title": "redo",
+                "type": "array",
+                "prefixItems": [{"const": REDO}],
+                "minItems": 1,
+                "items": False,
             },
         ],
     }
@@ -135,8 +172,8 @@ def frame_schema() -> dict[str, Any]:
 def build() -> dict[str, str]:
     """Every schema file's text, keyed by file name."""
     schemas = {
-        "command.schema.json": union_schema("command", COMMAND_TYPES),
-        "event.schema.json": union_schema("event", EVENT_TYPES),
+        "command.schema.json": union_schema("command", COMMANDS, is_event=False),
+        "event.schema.json": union_schema("event", EVENTS, is_event=True),
         "header.schema.json": header_schema(),
         "frame.schema.json": frame_schema(),
     }

@@ -261,7 +261,8 @@ def legal_operations(
             and a.legal(state, faction, limited=limited, free=free)
         )
 
-    return memo(state, ("legal-operations", _VERSION[0], faction, limited, free, ignore_monsoon), compute)
+    key = ("legal-operations", _VERSION[0], faction, limited, free, ignore_monsoon)
+    return memo(state, key, compute)
 
 
 def legal_special_activities(

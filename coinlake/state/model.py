@@ -6,12 +6,12 @@ with its predecessor. States compare and hash by value.
 
 from __future__ import annotations
 
-from enum import IntEnum, StrEnum
 from collections.abc import Callable, Hashable
+from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
-from attrs import field, frozen
+from attrs import frozen
 
 from coinlake.data.cards import Side
 from coinlake.data.map import space_index

@@ -133,4 +133,3 @@ def pieces_total(state: GameState) -> int:
         + sum(state.casualties)
         + sum(state.out_of_play)
     )
-

@@ -26,9 +26,7 @@ from coinlake.state.rng import ALGORITHMS, KEYED, Rng
 SCENARIO_NAMES: tuple[str, ...] = ("short", "medium", "full")
 
 
-def initial_state(
-    scenario: str, seed: int, options: Options, algorithm: str = KEYED
-) -> GameState:
+def initial_state(scenario: str, seed: int, options: Options, algorithm: str = KEYED) -> GameState:
     """The position after setting up ``scenario`` (2.1), with the deck built from ``seed``
     by the generator ``algorithm`` (:mod:`coinlake.state.rng`)."""
     key = scenario.lower()
@@ -212,4 +210,3 @@ def build_deck(setup: ScenarioSetup, rng: Rng, options: Options) -> tuple[tuple[
             mixed, rng = rng.shuffled((*pile, coup))
             deck.extend(mixed)
     return tuple(deck), rng
-

@@ -12,7 +12,8 @@ Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value en
 :mod:`coinlake.store.compact`, the JSON Schemas in ``schemas/``):
 
 - the **header** is a msgpack map with exactly the keys ``format`` (2), ``library`` (the
-  writing version), ``scenario``, ``seed`` (0..2**64-1), ``options`` (a map of
+  writing version), ``scenario``, ``seed`` (0..2**64-1), ``rng`` (the generator of the
+  deck and dice, :data:`~coinlake.state.rng.ALGORITHMS`), ``options`` (a map of
   :class:`~coinlake.state.model.Options` fields; a missing one takes its default),
   ``undo`` (``"free"``/``"strict"``), and the type tables ``commands`` and ``events``
   (``[[name, [field, ...]], ...]``: the index of a type in its table is how frames name
@@ -25,10 +26,17 @@ Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value en
     events it produced after the opening ``Chosen`` event (rebuilt from the first three);
   - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``.
 
-Loading streams the file frame by frame (bounded memory) and folds each frame's events as
-soon as it is read; a frame's events all carry the frame's command number (``seq``),
-which is therefore not written. Format 1 files (maps, the decision protocol before issue
-#8) are upcast: see :mod:`coinlake.store.v1`.
+  A command is ``[type, field...]`` and an event ``[type, rule, field...]``
+  (:mod:`coinlake.store.compact`); every event of a frame carries the frame's command
+  number (``seq``: the position's ``seq`` before the command), which is not written.
+
+Loading streams the file (:class:`~coinlake.store.logfile.LogReader`: bounded memory) and
+replays each chunk of frames as it is read. Without ``verify`` each frame costs one copy of
+the state: its opening ``Chosen`` is folded into a fresh copy and its other events into
+that copy in place (see :func:`coinlake.state.model.replace`), each event as soon as it is
+decoded; the garbage collector is paused meanwhile (everything allocated is acyclic and
+kept). Format 1 files (maps, the decision protocol before issue #8) are re-decided and
+upcast: see :mod:`coinlake.store.v1`.
 """
 
 from __future__ import annotations
@@ -47,12 +55,12 @@ from coinlake._version import __version__
 from coinlake.data.pieces import Faction
 from coinlake.data.scenarios import SCENARIOS
 from coinlake.engine import Game, UndoPolicy, start_state
-from coinlake.state.rng import KEYED, SPLITMIX
 from coinlake.errors import CoinlakeError, LogFileError
 from coinlake.state import model
 from coinlake.state.commands import Command
 from coinlake.state.events import _HANDLERS, Chosen, Event
 from coinlake.state.model import GameState, Options
+from coinlake.state.rng import ALGORITHMS, KEYED, SPLITMIX
 from coinlake.store.compact import (
     COMMANDS,
     EVENTS,
@@ -70,12 +78,11 @@ from coinlake.store.logfile import (
     FIRST_CHECK,
     FORMAT_VERSION,
     MAGIC,
-    _no_ext,
     LogReader,
     LogWriter,
+    _no_ext,
     frame_bytes,
     pack,
-    unpack,
     unpack_frame,
 )
 
@@ -95,7 +102,7 @@ __all__ = [
 APPLY, UNDO, REDO = 0, 1, 2
 """The action codes that open a journal frame."""
 HEADER_KEYS = frozenset(
-    {"format", "library", "scenario", "seed", "options", "undo", "commands", "events"}
+    {"format", "library", "scenario", "seed", "rng", "options", "undo", "commands", "events"}
 )
 """Exactly the keys of a format 2 header (``schemas/header.schema.json``)."""
 
@@ -119,6 +126,7 @@ def header_of(game: Game) -> dict[str, Any]:
         "library": __version__,
         "scenario": root.scenario,
         "seed": root.rng.seed,
+        "rng": root.rng.algorithm,
         "options": {name: _plain(getattr(options, name), s) for name, s in _OPTIONS.items()},
         "undo": game.undo_policy.value,
         "commands": type_table(COMMANDS),
@@ -206,7 +214,7 @@ class LoadReport:
     ``frames`` it replayed, whether a torn last frame was dropped (``torn``), and ``end``,
     the byte offset just after the last good frame (where a repair would truncate)."""
 
-    def __init__(self, frames: int, torn: bool, format: int = FORMAT_VERSION, end: int = 0) -> None:  # noqa: A002
+    def __init__(self, frames: int, torn: bool, format: int = FORMAT_VERSION, end: int = 0) -> None:
         self.frames = frames
         self.torn = torn
         self.format = format
@@ -304,9 +312,15 @@ def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
         commands = {i: c.decode for i, c in file_table(h["commands"], COMMANDS, "commands").items()}
         events = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
         decoders = {i: c.decode for i, c in events.items()}
-        steps = {i: c.step for i, c in events.items()}
+        steps: Decoders = {}
+        for i, c in events.items():
+            assert c.step is not None  # every event codec has one
+            steps[i] = c.step
         options = _check_options(h["options"])
-        game = _new_game(h["scenario"], h["seed"], options, h["undo"])
+        rng = h["rng"]
+        if rng.__class__ is not str or rng not in ALGORITHMS:
+            raise Malformed(f"rng: expected one of {list(ALGORITHMS)}, got {rng!r}")
+        game = _new_game(h["scenario"], h["seed"], options, h["undo"], rng)
     except Exception as exc:
         raise LogFileError(f"bad header ({exc})", frame=None) from None
     return game, commands, decoders, steps
@@ -385,9 +399,10 @@ def _replay(
                     model._DRAFT = state
                     for a in raw:
                         t = a[0]
-                        if t.__class__ is not int or t not in steps:
+                        step = steps.get(t) if t.__class__ is int else None
+                        if step is None:
                             raise Malformed(f"event type {t!r} is not in the header's table")
-                        state = steps[t](a, seq, read_command, state, decoded)
+                        state = step(a, seq, read_command, state, decoded)
                     model._DRAFT = None
                     entries.append((command, faction, tuple(decoded), state))
             record_many(entries)
@@ -405,6 +420,4 @@ def _difference(recorded: tuple[Event, ...], produced: tuple[Event, ...]) -> str
     for i, (r, p) in enumerate(zip(recorded, produced, strict=False)):
         if r != p:
             return f"recorded event {i} differs from what the rules produce: {r!r} != {p!r}"
-    return (
-        f"the rules produce {len(produced)} events where the file records {len(recorded)}"
-    )
+    return f"the rules produce {len(produced)} events where the file records {len(recorded)}"

@@ -21,13 +21,18 @@ Reading maps a file's type table onto the current classes by name and refuses a 
 is unknown or whose field list differs (:func:`file_table`), so a file never decodes into
 the wrong fields. The decoders are generated once, at import, from the classes (never from
 file content) as straight-line Python functions: one length check, one class check or
-table look-up per field, one constructor call.
+table look-up per field, then the object, built by filling its slots when that is all its
+``__init__`` would do (:func:`_plain_slots`; commands keep their validators). An event's
+``step`` also folds it into the state with the reducer's handler, so the reader decodes and
+folds each event in one call. Commands, nested ones included, go through a per-file
+:func:`command_reader` that remembers repeated ones. When a value is wrong, a slow path
+(:func:`_explainer`) says which field and why.
 
 >>> from coinlake.state.commands import Move
 >>> from coinlake.data.pieces import Piece
 >>> COMMANDS["Move"].encode(Move(Piece.US_TROOPS, 2, "hue", "saigon"))
 (2, 'us-troops', 2, 'hue', 'saigon')
->>> COMMANDS["Move"].decode((2, "us-troops", 2, "hue", "saigon"))
+>>> CURRENT_READER((2, "us-troops", 2, "hue", "saigon"))
 Move(piece=<Piece.US_TROOPS: 0>, count=2, origin='hue', destination='saigon')
 """
 
@@ -108,7 +113,7 @@ class _Spec:
     ``expected``: words for error messages; ``schema``: the JSON Schema."""
 
     encode: Callable[[Any], Any] | None
-    decode: Callable[[Any], Any]
+    decode: Callable[..., Any]
     check: str | None
     expected: str
     schema: dict[str, Any]
@@ -222,9 +227,9 @@ def spec(tp: Any) -> _Spec:
     if tp is Command:
         return _command_spec()
     if origin in (types.UnionType, typing.Union):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        if len(args) == 1 and len(typing.get_args(tp)) == 2:
-            return _optional_spec(spec(args[0]))
+        present = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(present) == 1 and len(typing.get_args(tp)) == 2:
+            return _optional_spec(spec(present[0]))
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -276,9 +281,14 @@ def _plain_slots(cls: type[Any]) -> bool:
     if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
         return False
     for f in attrs.fields(cls):
-        if f.validator is not None or f.converter is not None or f.on_setattr not in (
-            None,
-            attrs.setters.NO_OP,
+        if (
+            f.validator is not None
+            or f.converter is not None
+            or f.on_setattr
+            not in (
+                None,
+                attrs.setters.NO_OP,
+            )
         ):
             return False
         if type(getattr(cls, f.name, None)).__name__ != "member_descriptor":
@@ -301,7 +311,7 @@ def constructor(cls: type[Any]) -> Callable[..., Any]:
         lines.append("    return x")
     else:
         lines.append(f"    return _C({', '.join(f'{n}={n}' for n in names)})")
-    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the class
+    exec("\n".join(lines), ns)
     make: Callable[..., Any] = ns["make"]
     return make
 
@@ -446,7 +456,9 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
             ns[f"_s{i}"] = getattr(cls, all_fields[i]).__set__
             body.append(f"_s{i}(x, {value})")
     elif is_event or any(f.kw_only for f in attrs.fields(cls)):
-        body.append(f"x = _C({', '.join(f'{f}={v}' for f, v in zip(all_fields, values, strict=True))})")
+        body.append(
+            f"x = _C({', '.join(f'{f}={v}' for f, v in zip(all_fields, values, strict=True))})"
+        )
     else:
         body.append(f"x = _C({', '.join(values)})")
     params = "a, seq, cmds" if is_event else "a, cmds"
@@ -473,7 +485,7 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
             ns[f"_e{i}"] = s.encode
             parts.append(f"_e{i}(x.{f})")
     lines += ["def encode(x):", f"    return ({', '.join(parts)},)"]
-    exec("\n".join(lines), ns)  # noqa: S102 - source generated from the class above
+    exec("\n".join(lines), ns)
     return TypeCodec(
         cls,
         name,
@@ -612,15 +624,15 @@ def command_reader(
                     return command
         command = decode_command(a, table, read)
         if len(cache) < cache_size:
-            ints = []
+            positions: list[int] = []
             for k in range(1, len(a)):
                 kind = a[k].__class__
                 if kind is int:
-                    ints.append(k)
+                    positions.append(k)
                 elif kind is not str:
                     break
             else:
-                cache[a] = (command, tuple(ints))
+                cache[a] = (command, tuple(positions))
         return command
 
     return read

@@ -15,9 +15,10 @@ is a 16-byte prefix and a msgpack payload::
 and the previous check the CRC-32 of the magic. Both chain: a frame cannot be altered,
 dropped or moved without breaking every digest and check after it. The ``check`` makes each
 prefix verifiable on its own, *before* its length is trusted: a damaged length, digest or
-check in any frame, last one included, is reported as corruption naming that frame. The only damage that is recovered is a **torn tail**, the
-trace of a crash while appending: the file ends inside the last frame's prefix, or after a
-good prefix whose payload is cut short. Everything before it is kept and ``torn`` is set.
+check in any frame, last one included, is reported as corruption naming that frame. The
+only damage that is recovered is a **torn tail**, the trace of a crash while appending: the
+file ends inside the last frame's prefix, or after a good prefix whose payload is cut short.
+Everything before it is kept and ``torn`` is set.
 
 Format 1 (read only)
 --------------------
@@ -100,9 +101,7 @@ def _no_ext(code: int, data: bytes) -> Any:
 def unpack(data: bytes) -> Any:
     """Decode one payload: arrays as tuples, strings as UTF-8, maps with string keys only,
     no extension types. Raises ``ValueError`` (or another ``Exception``) when malformed."""
-    return msgpack.unpackb(
-        data, use_list=False, raw=False, strict_map_key=True, ext_hook=_no_ext
-    )
+    return msgpack.unpackb(data, use_list=False, raw=False, strict_map_key=True, ext_hook=_no_ext)
 
 
 def unpack_frame(data: bytes, frame: int | None) -> Any:
@@ -197,7 +196,8 @@ class LogReader:
         prefix = PREFIX if v2 else PREFIX_V1
         psize = prefix.size
         unpack_prefix = prefix.unpack_from
-        blake2b, crc32 = _blake2b, _crc32
+        crc32 = _crc32
+        blank = _blake2b(digest_size=8).copy  # a fresh BLAKE2b-64, cheaper than the constructor
         read = self._file.read
         size = self.size
         buf = b""
@@ -214,14 +214,12 @@ class LogReader:
                 remaining = size - pos
                 if remaining == 0:
                     if batch:
-                        self.end, self.last_digest, self.last_check = pos, previous, check_chain
-                        self.frames = index
+                        self._reached(pos, previous, check_chain, index)
                         yield batch
                     return
                 if remaining < psize:
                     if batch:
-                        self.end, self.last_digest, self.last_check = pos, previous, check_chain
-                        self.frames = index
+                        self._reached(pos, previous, check_chain, index)
                         yield batch
                     self._torn(index)
                     return
@@ -245,8 +243,7 @@ class LogReader:
                     )
                 if remaining - psize < length:
                     if batch:
-                        self.end, self.last_digest, self.last_check = pos, previous, check_chain
-                        self.frames = index
+                        self._reached(pos, previous, check_chain, index)
                         yield batch
                     self._torn(index)
                     return
@@ -255,7 +252,9 @@ class LogReader:
                     need = psize + length
                     break
                 payload = buf[off + psize : end]
-                if blake2b(previous + payload, digest_size=8).digest() != stored:
+                hasher = blank()
+                hasher.update(previous + payload)
+                if hasher.digest() != stored:
                     raise LogFileError(
                         "checksum mismatch: the frame was altered or reordered", frame=index
                     )
@@ -272,8 +271,7 @@ class LogReader:
                 if index >= MAX_FRAMES and size > pos:
                     raise LogFileError(f"more than {MAX_FRAMES} frames", frame=index)
             if batch:
-                self.end, self.last_digest, self.last_check = pos, previous, check_chain
-                self.frames = index
+                self._reached(pos, previous, check_chain, index)
                 yield batch
             # read more: what remains of buf, then at least a chunk (never past the size)
             buf = buf[off:] + read(min(size - pos - (len(buf) - off), max(CHUNK_BYTES, need)))
@@ -281,6 +279,11 @@ class LogReader:
             if len(buf) < need:  # the file shrank while being read: the tail is torn
                 self._torn(index)
                 return
+
+    def _reached(self, end: int, digest: bytes, check: int, frames: int | None) -> None:
+        """Publish how far the good frames go (before yielding a batch of them)."""
+        self.end, self.last_digest, self.last_check = end, digest, check
+        self.frames = frames or 0
 
     def _torn(self, index: int | None) -> None:
         if index is None:

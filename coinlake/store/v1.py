@@ -191,7 +191,9 @@ def replay(
             action = frame.get("action")
             if action == "apply" and set(frame) == APPLY_KEYS:
                 faction, rule = frame["faction"], frame["rule"]
-                if faction is not None and (faction.__class__ is not str or faction not in _FACTIONS):
+                if faction is not None and (
+                    faction.__class__ is not str or faction not in _FACTIONS
+                ):
                     raise ValueError(f"faction: expected a Faction or nil, got {faction!r}")
                 if rule.__class__ is not str:
                     raise ValueError("rule: expected a string")
