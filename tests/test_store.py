@@ -935,6 +935,21 @@ def test_the_garbage_collector_is_restored(tmp_path: Path, enabled: bool) -> Non
         (gc.enable if was else gc.disable)()
 
 
+def test_the_loaded_game_skips_the_young_generations(tmp_path: Path) -> None:
+    """After a load the game sits in the oldest generation: the next allocation does not
+    set off a collection walking it. Objects someone froze stay frozen."""
+    _, path = _saved(tmp_path)
+    coinlake.load(path, verify=False)
+    assert gc.get_count()[0] < 50
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        coinlake.load(path, verify=False)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_read_log_and_the_reader(tmp_path: Path) -> None:
     """The reader's view of a file: header, frames, last digest and check, byte offsets."""
     game, path = _saved(tmp_path)

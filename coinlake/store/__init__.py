@@ -259,6 +259,12 @@ def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, Lo
             report = LoadReport(reader.frames, reader.torn, reader.format, reader.end)
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                # Move what the load allocated (the game: long-lived, acyclic) straight to
+                # the oldest generation, instead of letting the next allocation trigger a
+                # collection that walks all of it.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
     return game, report
 
