@@ -406,7 +406,7 @@ def _frame_of(data: bytes, at: int) -> int | None:
     return None
 
 
-@FAST
+@settings(FAST, max_examples=200)
 @given(data=st.data())
 def test_random_bit_flips_name_the_damaged_frame(tmp_path: Path, data: st.DataObject) -> None:
     """Issue #10 item 2: flipping 1 to 3 random bits anywhere is always reported as a

@@ -1,4 +1,9 @@
-"""Plain-data forms of commands, events and headers (cattrs), for log files and schemas.
+"""Named plain-data forms of commands and events (cattrs): maps with a ``type`` tag.
+
+These are the forms of log-file format 1 (read by :mod:`coinlake.store.v1`, which compares
+a format 1 file's recorded events with what the rules produce in this form), and a readable
+form for tools and tests. Format 2 writes the positional forms of
+:mod:`coinlake.store.compact` instead.
 
 >>> from coinlake.state.commands import Move
 >>> from coinlake.data.pieces import Piece
