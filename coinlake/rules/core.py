@@ -415,10 +415,6 @@ class Scope:
             scope = scope.parent
         return partial(_build_context, state, chain)
 
-    def context(self, state: GameState) -> Context:
-        """The :class:`Context` of a question asked now."""
-        return self.snapshot(state)()
-
 
 def _build_context(
     state: GameState, chain: list[tuple[Scope, str | None, tuple[str, ...], int | None]]
