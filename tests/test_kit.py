@@ -104,3 +104,55 @@ def test_place_respects_stacking_and_replace_may_change_counts_1_4_2_5_1_1() -> 
     p = ctx.state.space("hue").pieces
     assert p[Piece.VC_BASE] == 1 and p[Piece.NVA_GUERRILLA_UNDERGROUND] == 2
     assert pieces_total(ctx.state) == 229
+
+
+def test_each_space_is_mandatory_while_a_candidate_remains_5_1_3() -> None:
+    """ "Shift 3 spaces": only 2 qualify, so both are taken and no Done is offered."""
+    from coinlake.rules.cards import lib
+
+    ctx = Ctx(_state())
+    shifted: list[str] = []
+    steps = lib.each_space(
+        ctx, Faction.US, ("hue", "saigon"), 3, "a space", "5.1.3", shifted.append
+    )
+    hue, saigon = coinlake.parse("select hue"), coinlake.parse("select saigon")
+    asked = _answer(steps, hue, saigon, DONE)
+    assert asked == [(hue, saigon), (saigon,), ()]  # nothing left: the engine answers done
+    assert shifted == ["hue", "saigon"]
+
+
+def test_each_space_up_to_offers_done_and_stops_at_the_count() -> None:
+    from coinlake.rules.cards import lib
+
+    ctx = Ctx(_state())
+    steps = lib.each_space(
+        ctx,
+        Faction.US,
+        ("hue", "saigon", "da-nang"),
+        2,
+        "a space",
+        "5.1",
+        lambda key: None,
+        optional=True,
+    )
+    hue, saigon = coinlake.parse("select hue"), coinlake.parse("select saigon")
+    asked = _answer(steps, DONE)
+    assert asked[0][-1] == DONE and hue in asked[0]
+    steps = lib.each_space(
+        ctx,
+        Faction.US,
+        ("hue", "saigon", "da-nang"),
+        2,
+        "a space",
+        "5.1",
+        lambda key: None,
+        optional=True,
+    )
+    chosen: list[str] = []
+    try:
+        next(steps)
+        steps.send(hue)
+        steps.send(saigon)
+    except StopIteration as stop:
+        chosen = stop.value
+    assert chosen == ["hue", "saigon"]  # the count reached: no third question

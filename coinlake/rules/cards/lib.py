@@ -33,7 +33,7 @@ from coinlake.data.cards import PIVOTAL_CARDS
 from coinlake.data.map import SPACES, Country, Space, space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects, kit
-from coinlake.rules.core import DONE, Ask, Ctx, Kind
+from coinlake.rules.core import DONE, Ask, Ctx, Kind, Proc
 from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.events import PivotalReturned
 from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support
@@ -261,6 +261,55 @@ def choose_space(
     return answer.space
 
 
+def each_space(
+    ctx: Ctx,
+    faction: Faction,
+    candidates: Sequence[str] | Callable[[GameState], Sequence[str]],
+    count: int | None,
+    prompt: str,
+    rule: str,
+    each: Callable[[str], Proc | None],
+    *,
+    optional: bool = False,
+) -> Generator[Ask, Command, list[str]]:
+    """Let ``faction`` select up to ``count`` spaces (``None``: no limit) one at a time, each
+    once, among ``candidates`` -- fixed as the step begins, or a function of the state asked
+    again before each selection -- carrying out ``each(space)`` (a plain function or a
+    procedure) on each space as it is selected. Mandatory while a candidate remains (5.1.3)
+    and a lone candidate is then taken without asking; ``optional`` ("up to", "may") offers
+    Done. Returns the spaces selected, in order."""
+
+    def options(state: GameState, chosen: Sequence[str]) -> list[Command]:
+        pool = candidates(state) if callable(candidates) else candidates
+        return [Select(key) for key in pool if key not in chosen]
+
+    def carry_out(key: str) -> Proc:
+        steps = each(key)
+        if steps is not None:
+            yield from steps
+
+    def may_stop(state: GameState, chosen: Sequence[str], selects: Sequence[Command]) -> bool:
+        return optional or not selects
+
+    def ask(chosen: Sequence[str]) -> str:
+        return prompt if count is None else f"{prompt} ({len(chosen) + 1} of {count})"
+
+    return (
+        yield from kit.select_spaces(
+            ctx,
+            faction,
+            Kind.SELECT_SPACE,
+            ask,
+            rule,
+            candidates=options,
+            each=carry_out,
+            limit=count,
+            may_stop=may_stop,
+            forced=not optional,
+        )
+    )
+
+
 def place_steps(
     ctx: Ctx,
     faction: Faction,
@@ -361,11 +410,13 @@ def box_steps(
     count: int,
     prompt: str,
     rule: str,
+    *,
+    optional: bool = False,
 ) -> Steps:
     """Let ``faction`` move ``count`` pieces one at a time from box ``origin`` to box
     ``destination`` (Available, Casualties, Out of Play; 1.4.1), each any of ``pieces`` (box
     forms) still in ``origin``, as many as there are (5.1.3); a lone kind is moved without
-    asking. Returns how many moved."""
+    asking. ``optional`` ("up to"): Done stops. Returns how many moved."""
     forms = tuple(dict.fromkeys(p.box_form for p in pieces))
     return (
         yield from _move_steps(
@@ -379,8 +430,8 @@ def box_steps(
             count,
             prompt,
             rule,
-            False,
-            single=True,
+            optional,
+            single=not optional,
         )
     )
 
