@@ -1279,9 +1279,6 @@ def bench_line_calls(cfg: Config, game: coinlake.Game) -> list[Result]:
 
 def bench_non_players(cfg: Config) -> Result:
     what = "complete Short game, four Non-players"
-    probe = coinlake.new_game("short", seed=cfg.seed, non_players=ALL_FACTIONS)
-    if not hasattr(probe, "play_non_players"):
-        return Result("non_players_short", what, "not yet available", budget="≤ 1 s", verdict="n/a")
     clock = time.perf_counter_ns
     plies: list[int] = []
     anchor = Anchor("chess random game", chess_random_games(cfg.seed, plies))
@@ -1290,11 +1287,12 @@ def bench_non_players(cfg: Config) -> Result:
     commands: list[int] = []
     for seed in range(cfg.seed, cfg.seed + cfg.non_player_games):
         try:
-            rng = random.Random(seed)
             t0 = clock()
             game = coinlake.new_game("short", seed=seed, non_players=ALL_FACTIONS)
-            play_all_non_players(game, rng)
+            game.play_non_players()
             walls.append(clock() - t0)
+            if game.decision is not None:
+                raise RuntimeError(f"the Non-players stopped before the end: {game.decision}")
             commands.append(len(game.commands))
         except Exception as exc:
             failures.record(exc)
@@ -1319,19 +1317,6 @@ def bench_non_players(cfg: Config) -> Result:
         {"games": len(walls), "max_s": max(walls) / NS_PER_S, **anchor.details()},
     )
     return failures.mark(row)
-
-
-def play_all_non_players(game: coinlake.Game, rng: random.Random) -> None:
-    """Let the Non-players play to the end. ``play_non_players`` stops when a player must
-    decide; with four Non-players that should be only the end of the game, but should it
-    stop anywhere else (a step of the game itself), a random legal command is played."""
-    play: Callable[[], object] = game.play_non_players  # type: ignore[attr-defined]
-    while game.legal():
-        before = len(game.commands)
-        play()
-        legal = game.legal()
-        if legal and len(game.commands) == before:
-            game.apply(legal[rng.randrange(len(legal))])
 
 
 # -- running and reporting -----------------------------------------------------------------

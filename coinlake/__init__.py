@@ -14,19 +14,46 @@ import secrets
 from collections.abc import Iterable, Mapping
 
 from coinlake._version import __version__
-from coinlake.data import CARDS, SPACES, Faction, Piece, Side
-from coinlake.engine import Decision, Game, GameView, HistoryError, UndoPolicy
+from coinlake.data import CARDS, RANDOM_SPACES, SPACES, Faction, Piece, Side
+from coinlake.engine import Agent, Choice, Decision, Game, GameView, HistoryError, UndoPolicy, Why
 from coinlake.engine import start_state as _start_state
 from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
+from coinlake.rules import cards as _cards
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
 from coinlake.state.events import Event
-from coinlake.state.model import GameState, Options, SpaceState, Support, Track, with_dice
+from coinlake.state.model import (
+    GameState,
+    Options,
+    SpaceState,
+    Support,
+    Track,
+    next_rolls,
+    with_dice,
+)
 from coinlake.state.position import PositionError, parse_position, position
 from coinlake.state.queries import Control, control, victory_margins, victory_markers
 from coinlake.store import load, load_with_report, save_game
 
 SCENARIOS = ("short", "medium", "full")
+
+
+def event_effective(state: GameState, card: int, side: Side | str, faction: Faction | str) -> bool:
+    """Whether ``faction`` executing ``side`` of ``card`` in ``state`` would have an effect
+    (8.1: Non-players opt only for Events that would); False for a card whose Event is
+    not implemented yet (it cannot be executed)."""
+    if not _cards.is_implemented(card):
+        return False
+    return _cards.effective(state, card, Side(side), Faction(faction))
+
+
+def event_preview(
+    state: GameState, card: int, side: Side | str, faction: Faction | str
+) -> GameState:
+    """The state after ``faction`` executed ``side`` of ``card`` from ``state``, every
+    question answered with its first legal answer (a dry run, as :func:`event_effective`
+    judges by; dice come from the state's generator)."""
+    return _cards.dry_run(state, card, Side(side), Faction(faction))
 
 
 def new_game(
@@ -38,7 +65,7 @@ def new_game(
     high_winds: bool = False,
     deception: bool = False,
     handicap: Mapping[str, Iterable[str]] | None = None,
-    non_players: set[str] | frozenset[str] | tuple[str, ...] = (),
+    non_players: Iterable[str] = (),
     players: Iterable[Iterable[str]] = (),
     easy: bool = False,
     difficulty_a: bool = False,
@@ -99,8 +126,11 @@ __all__ = [
     "CARDS",
     "KINDS",
     "MAX_OPTIONS",
+    "RANDOM_SPACES",
     "SCENARIOS",
     "SPACES",
+    "Agent",
+    "Choice",
     "Choose",
     "CoinlakeError",
     "Command",
@@ -128,12 +158,16 @@ __all__ = [
     "Support",
     "Track",
     "UndoPolicy",
+    "Why",
     "__version__",
     "control",
+    "event_effective",
+    "event_preview",
     "from_position",
     "load",
     "load_with_report",
     "new_game",
+    "next_rolls",
     "parse",
     "parse_position",
     "position",
@@ -141,3 +175,9 @@ __all__ = [
     "victory_markers",
     "with_dice",
 ]
+
+# The Non-players use the names above (public API only); the engine seats them through this
+# hook so that it never imports their layer (DESIGN.md "Layers").
+from coinlake.nonplayers import NonPlayer as _NonPlayer  # noqa: E402
+
+Game.non_player = _NonPlayer

@@ -1,12 +1,11 @@
 """The ``coinlake`` command line: play a game into a log file, and audit a log file.
 
-Until the Non-player rules of section 8 land, ``play`` drives every Faction with a seeded
-random chooser over the legal commands (the "random" agent), using only the public API.
+``play`` seats the section-8 Non-player at all four Factions (or, ``--agent random``, the
+seeded random agent) and lets them play the game, using only the public API.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 import coinlake
+from coinlake.nonplayers import RandomAgent
 
 app = typer.Typer(add_completion=False, help=__doc__, no_args_is_help=True)
 console = Console()
@@ -64,19 +64,34 @@ def _report(game: coinlake.Game) -> None:
         console.print(f"next decision: {decision.faction or 'game'}: {decision.prompt}")
 
 
+AGENTS = ("nonplayer", "random")
+
+
 @app.command()
 def play(
     scenario: Annotated[str, typer.Option(help="short, medium or full")] = "short",
     seed: Annotated[int, typer.Option(help="seed of the deck and the dice")] = 1,
     log: Annotated[Path, typer.Option(help="log file to write")] = Path("game.fitl"),
     max_commands: Annotated[int, typer.Option(help="stop after this many commands")] = 100_000,
+    agent: Annotated[
+        str, typer.Option(help="nonplayer (section 8) or random, at every Faction")
+    ] = "nonplayer",
 ) -> None:
-    """Play a game, every Faction driven by the seeded random agent, into a log file."""
-    game = coinlake.new_game(scenario, seed=seed)
-    chooser = random.Random(seed)
-    while game.decision is not None and game.state.seq < max_commands:
-        options = game.legal()
-        game.apply(options[chooser.randrange(len(options))])
+    """Play a game with every Faction a Non-player (section 8), into a log file."""
+    if agent not in AGENTS:
+        console.print(f"[red]error:[/red] --agent is one of {', '.join(AGENTS)}, not {agent!r}")
+        raise typer.Exit(1)
+    if scenario not in coinlake.SCENARIOS:
+        console.print(
+            f"[red]error:[/red] --scenario is one of {', '.join(coinlake.SCENARIOS)}, "
+            f"not {scenario!r}"
+        )
+        raise typer.Exit(1)
+    game = coinlake.new_game(scenario, seed=seed, non_players=set(coinlake.Faction))
+    if agent == "random":
+        for faction in coinlake.Faction:
+            game.seat(faction, RandomAgent())
+    game.play_non_players(limit=max_commands)
     game.save(log)
     _report(game)
     console.print(f"log written to {log} ({log.stat().st_size} bytes)")

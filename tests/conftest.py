@@ -93,15 +93,31 @@ def position(state: GameState, **changes: Any) -> Game:
     return settle(fresh(state, **changes))
 
 
+def non_player_step(game: Game) -> bool:
+    """If a Non-player decides now, let its agent take that one Decision (8.0: a
+    Non-player's Decisions are never the caller's); whether it did."""
+    decision = game.decision
+    if decision is not None and decision.faction in game.state.options.non_players:
+        return game.play_non_players(limit=1) == 1
+    return False
+
+
+def play_step(game: Game, command: coinlake.Command) -> None:
+    """Apply ``command`` -- or, when a Non-player decides now, let it decide instead."""
+    if not non_player_step(game):
+        game.apply(command)
+
+
 def drive(game: Game, steps: int, pick: int = 0) -> int:
-    """Apply up to ``steps`` legal commands (the ``pick``-th option, wrapped); returns how
-    many were applied (fewer when the game stops deciding)."""
+    """Apply up to ``steps`` legal commands (the ``pick``-th option, wrapped; a Non-player's
+    own choice when it decides); returns how many were applied (fewer when the game stops
+    deciding)."""
     done = 0
     for _ in range(steps):
         legal = game.legal()
         if not legal:
             break
-        game.apply(legal[pick % len(legal)])
+        play_step(game, legal[pick % len(legal)])
         done += 1
     return done
 
@@ -141,7 +157,7 @@ def drive_passing(game: Game, steps: int) -> int:
     for _ in range(steps):
         if not game.legal():
             break
-        game.apply(pass_or_first(game))
+        play_step(game, pass_or_first(game))
         done += 1
     return done
 

@@ -17,7 +17,7 @@ import pytest
 import coinlake
 from coinlake.store.codec import unstructure_event
 from coinlake.store.logfile import pack
-from tests.conftest import ROOT
+from tests.conftest import ROOT, non_player_step
 
 CASES: list[dict[str, Any]] = [
     {"scenario": "short", "seed": 7, "options": {}},
@@ -38,10 +38,17 @@ def commands_for(case: dict[str, Any], steps: int = 80) -> list[str]:
         legal = game.legal()
         if not legal:
             break
+        if non_player_step(game):  # the Non-player's own choice, with its rolls (8.2)
+            texts.append(NON_PLAYER)
+            continue
         command = legal[(i * 7) % len(legal)]
         texts.append(str(command))
         game.apply(command)
     return texts
+
+
+NON_PLAYER = "non-player"
+"""In a command list: the Non-player deciding then takes its own Decision."""
 
 
 def digests(cases: list[dict[str, Any]]) -> list[dict[str, str]]:
@@ -51,7 +58,10 @@ def digests(cases: list[dict[str, Any]]) -> list[dict[str, str]]:
     for case in cases:
         game = coinlake.new_game(case["scenario"], seed=case["seed"], **case["options"])
         for text in case["commands"]:
-            game.apply(game.parse(text))
+            if text == NON_PLAYER:
+                assert game.play_non_players(limit=1) == 1
+            else:
+                game.apply(game.parse(text))
         events = hashlib.blake2b()
         for event in game.events:
             events.update(pack(unstructure_event(event)))

@@ -252,7 +252,26 @@ RICH = (
     "leader-box 125 126",
 )
 """A position where every implemented text would do something."""
-EXTRA = {52: ("capabilities 13:shaded 14:unshaded",)}
+EXTRA = {
+    2: ("space the-fishhook 1 vc-guerrilla-u",),  # Insurgents in Cambodia (unshaded)
+    12: ("space north-vietnam 1 nva-troops 2 nva-guerrilla-u",),  # outside the South
+    24: ("space binh-dinh 1 us-troops 1 vc-guerrilla-u",),  # coastal (unshaded)
+    102: ("space kontum 1 nva-base-t 1 nva-guerrilla-u 3 us-troops",),  # Tunnel, COIN Control
+    29: ("space binh-dinh 1 us-irregular-u 1 vc-guerrilla-u",),  # Irregulars (unshaded)
+    51: ("space central-laos 2 nva-troops",),  # non-Base Insurgents outside the South
+    37: (  # Saigon's US Base moves to Hue, where US Troops are, next to NVA Troops (unshaded)
+        "space saigon 3 arvn-police passive-support",
+        "space hue 2 us-troops 1 us-base 2 arvn-police 1 vc-guerrilla-u",
+    ),
+    52: ("capabilities 13:shaded 14:unshaded",),
+    68: ("space binh-dinh 1 us-irregular-u",),  # Irregulars to remove (shaded)
+    76: ("space da-nang passive-support",),  # Support to remove (shaded)
+    81: ("space binh-dinh 1 arvn-police",),  # Police in a Highland (shaded)
+    100: ("space kien-phong 1 us-troops 1 vc-guerrilla-u 1 arvn-police",),  # a Lowland
+    108: ("casualties 2 us-troops",),  # fewer than 3 Casualty pieces (unshaded)
+    110: ("space an-loc 1 vc-guerrilla-a",),  # an Active Guerrilla (shaded)
+    113: ("space binh-dinh 1 arvn-police",),  # Police outside Cities (shaded)
+}
 """What a card's texts need besides :data:`RICH` (RAND turns US Capabilities over)."""
 
 
@@ -532,6 +551,39 @@ def test_box_steps_between_boxes_1_4_1() -> None:
     )
     ask = gen.send(Move(Piece.US_IRREGULAR_UNDERGROUND, 1, CASUALTIES, AVAILABLE))
     assert ask.forced() == Move(Piece.US_TROOPS, 1, CASUALTIES, AVAILABLE)  # a lone kind
+
+
+def test_remove_steps_from_the_map_1_4_1_5_1_3() -> None:
+    ctx = Ctx(state_on(10, "space hue 1 vc-guerrilla-a 1 vc-base-t", "space saigon 1 vc-base"))
+    vc = coinlake.data.pieces.pieces_of(Faction.VC)
+    gen = lib.remove_steps(ctx, Faction.US, vc, ("hue", "saigon"), 3, "remove", "5.1")
+    ask = next(gen)
+    assert ask.options == (
+        Move(Piece.VC_GUERRILLA_ACTIVE, 1, "hue", AVAILABLE),
+        Move(Piece.VC_BASE, 1, "saigon", AVAILABLE),
+    )  # no Tunneled Base (5.1.1), no Done (5.1.3)
+    ask = gen.send(Move(Piece.VC_BASE, 1, "saigon", AVAILABLE))
+    assert ask.forced() == Move(Piece.VC_GUERRILLA_ACTIVE, 1, "hue", AVAILABLE)
+    ask = gen.send(ask.forced())
+    assert ask.options == ()  # nothing left: the engine answers Done
+    with pytest.raises(StopIteration) as stop:
+        gen.send(Done())
+    assert stop.value.value == 2
+    assert ctx.state.available[Piece.VC_GUERRILLA_UNDERGROUND] == 1  # box form
+    # "up to": Done stops; a question too long is split: the space, then the piece
+    five = "1 us-troops 1 arvn-troops 1 arvn-police 1 nva-troops 1 vc-guerrilla-u"
+    crowded = lib.spaces(state_on(10), lib.outside_north)[:30]  # 150 removals: > MAX_OPTIONS
+    ctx = Ctx(state_on(10, *(f"space {key} {five}" for key in crowded)))
+    gen = lib.remove_steps(ctx, Faction.US, tuple(Piece), crowded, 2, "r", "5.1", optional=True)
+    ask = next(gen)
+    assert ask.kind is Kind.SELECT_SPACE and ask.options[-1] == Done()
+    ask = gen.send(Select("hue"))
+    assert len(ask.options) == 5 and Done() not in ask.options  # the space is chosen
+    ask = gen.send(Move(Piece.NVA_TROOPS, 1, "hue", AVAILABLE))
+    assert ask.kind is Kind.SELECT_SPACE  # 149 left: still split
+    with pytest.raises(StopIteration) as stop:
+        gen.send(Done())
+    assert stop.value.value == 1
 
 
 def test_a_card_may_give_its_own_answer_where_the_dry_run_would_be_wrong_8_1(

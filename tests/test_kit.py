@@ -156,3 +156,20 @@ def test_each_space_up_to_offers_done_and_stops_at_the_count() -> None:
     except StopIteration as stop:
         chosen = stop.value
     assert chosen == ["hue", "saigon"]  # the count reached: no third question
+
+
+def test_placing_from_the_map_is_offered_never_forced_1_4_1() -> None:
+    """1.4.1: a Faction placing its own forces *may* take them from the map when none of
+    the type is Available -- so once only such placements are left, Done is offered."""
+    from coinlake.rules.cards import lib
+
+    ctx = Ctx(_state())
+    state = ctx.state
+    n = state.available[Piece.NVA_TROOPS]
+    ctx.move(Piece.NVA_TROOPS, n, AVAILABLE, "north-vietnam", "test")  # none Available now
+    steps = lib.place_steps(
+        ctx, Faction.NVA, (Piece.NVA_TROOPS,), ("hue",), 2, "a Troop", "5.1", from_map=True
+    )
+    asked = _answer(steps, DONE)
+    assert asked[0] == (Move(Piece.NVA_TROOPS, 1, AVAILABLE, "hue"), DONE)
+    assert ctx.state.space("hue").pieces[Piece.NVA_TROOPS] == 0  # declined: nothing moved

@@ -39,7 +39,7 @@ from coinlake.state.position import (
     parse_position,
     position,
 )
-from tests.conftest import put
+from tests.conftest import play_step, put
 
 SETTINGS = settings(
     max_examples=25,
@@ -91,7 +91,7 @@ def play(setup: dict[str, Any], target: str, steps: int, pick: int, checks: int 
         legal = game.legal()
         if not legal or (n >= steps and reached(game.state, target)):
             break
-        game.apply(rnd.choice(legal))
+        play_step(game, rnd.choice(legal))
         if checks and rnd.random() < 0.03:
             checks -= 1
             check_round_trip(game)
@@ -113,7 +113,8 @@ def check_round_trip(game: Game) -> None:
     if legal:
         command = legal[len(legal) // 2]
         fork = game.fork()
-        assert again.apply(command) == fork.apply(command)
+        why = coinlake.Why("test", "the same command on both")  # whoever decides (8.0)
+        assert again.apply(command, why=why) == fork.apply(command, why=why)
         assert again.state == fork.state
         assert again.legal() == fork.legal()
 
@@ -166,7 +167,7 @@ def test_round_trip_through_a_whole_game(scenario: str) -> None:
         legal = game.legal()
         if not legal:
             break
-        game.apply(rnd.choice(legal))
+        play_step(game, rnd.choice(legal))
     assert game.state.result is not None
     assert "result rule=" in position(game.state)
     assert coinlake.from_position(position(game.state)).state == game.state

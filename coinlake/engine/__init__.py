@@ -1,8 +1,10 @@
 """Layer 4: the engine — ``decide``/``evolve``, the history tree and :class:`Game`."""
 
+from coinlake.engine.agents import Agent, Choice
 from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
 from coinlake.engine.steps import (
     Decision,
+    Why,
     advance,
     decide,
     decision,
@@ -23,6 +25,8 @@ def start_state(scenario: str, seed: int, options: Options, algorithm: str = KEY
 
 
 __all__ = [
+    "Agent",
+    "Choice",
     "Decision",
     "Game",
     "GameView",
@@ -30,6 +34,7 @@ __all__ = [
     "JournalEntry",
     "Node",
     "UndoPolicy",
+    "Why",
     "advance",
     "decide",
     "decision",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 from attrs import frozen
@@ -19,6 +20,7 @@ from coinlake.data.pieces import Faction
 from coinlake.engine.steps import (
     Decision,
     Live,
+    Why,
     advance,
     decision,
     fold,
@@ -26,11 +28,14 @@ from coinlake.engine.steps import (
     prime,
     validate,
 )
-from coinlake.errors import CoinlakeError
+from coinlake.errors import CoinlakeError, IllegalCommand
 from coinlake.state.commands import Command, parse
 from coinlake.state.events import CardRevealed, Chosen, DieRolled, Event
 from coinlake.state.model import GameState, redact_private
 from coinlake.state.rng import Rng
+
+if TYPE_CHECKING:
+    from coinlake.engine.agents import Agent
 
 
 class UndoPolicy(StrEnum):
@@ -144,16 +149,27 @@ class _LineEvents:
 
 _FlatNode = tuple[int | None, Command | None, Faction | None, tuple[Event, ...], GameState, int]
 _Pickled = tuple[
-    tuple[_FlatNode, ...], tuple[tuple[str, int], ...], tuple[int, ...], int, Saver | None, str
+    tuple[_FlatNode, ...],
+    tuple[tuple[str, int], ...],
+    tuple[int, ...],
+    int,
+    Saver | None,
+    str,
+    tuple[tuple[Faction, "Agent"], ...],
 ]
 """A pickled Game: its history nodes flat (parents by index, ids only numbered while
-pickling), the journal, the redo path, the current node, the saver and the undo policy."""
+pickling), the journal, the redo path, the current node, the saver, the undo policy and
+the seated agents."""
 
 
 class Game:
     """A game in progress: its current position, its history tree and its journal."""
 
-    __slots__ = ("_journal", "_line", "_node", "_redo", "_saver", "undo_policy")
+    __slots__ = ("_agents", "_journal", "_line", "_node", "_redo", "_saver", "undo_policy")
+
+    non_player: ClassVar[Callable[[Faction], Agent] | None] = None
+    """Makes the section-8 Non-player of a Faction (set by ``coinlake``, so that the engine
+    never imports the Non-player layer): seated at every Faction of ``non_players``."""
 
     def __init__(
         self,
@@ -168,6 +184,7 @@ class Game:
         self._saver = saver
         self._line: dict[Faction | None, _LineEvents] | None = None
         self.undo_policy = UndoPolicy(undo)
+        self._agents: dict[Faction, Agent] = {}
 
     @classmethod
     def from_state(
@@ -205,10 +222,19 @@ class Game:
             redo.append(number(link.node))
             link = link.rest
         current = number(self._node)
-        return (tuple(flat), journal, tuple(redo), current, self._saver, self.undo_policy.value)
+        agents = tuple(self._agents.items())
+        return (
+            tuple(flat),
+            journal,
+            tuple(redo),
+            current,
+            self._saver,
+            self.undo_policy.value,
+            agents,
+        )
 
     def __setstate__(self, data: _Pickled) -> None:
-        flat, journal_data, redo_data, current, saver, undo = data
+        flat, journal_data, redo_data, current, saver, undo, agents = data
         nodes: list[Node] = []
         for parent, command, faction, events, state, depth in flat:
             up = None if parent is None else nodes[parent]
@@ -225,6 +251,7 @@ class Game:
         self._saver = saver
         self._line = None
         self.undo_policy = UndoPolicy(undo)
+        self._agents = dict(agents)
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -267,10 +294,28 @@ class Game:
         return parse(text)
 
     # -- changing the position -------------------------------------------------------------
-    def apply(self, command: Command) -> tuple[Event, ...]:
-        """Validate and apply ``command``; return its events. Illegal: raises, no change."""
+    def apply(self, command: Command, *, why: Why | None = None) -> tuple[Event, ...]:
+        """Validate and apply ``command``; return its events. Illegal: raises, no change.
+
+        ``why``: the deciding agent's reason and rolls, recorded with the command. A
+        Non-player's Decision is taken only by its agent (:meth:`play_non_players`); applying
+        a command to it without ``why`` is refused (8.0)."""
+        if why is None:
+            node = self._node
+            ask = pending_ask(node.state, node.live)
+            if ask is not None and ask.faction in node.state.options.non_players:
+                raise IllegalCommand(
+                    f"{command}: {ask.faction} is a Non-player; game.play_non_players() "
+                    "decides for it",
+                    rule="8.0",
+                )
+        return self.replay_apply(command, why)
+
+    def replay_apply(self, command: Command, why: Why | None = None) -> tuple[Event, ...]:
+        """:meth:`apply` without the Non-player seat check: for the log reader, which
+        re-decides every recorded command, whoever decided it."""
         here = self._node
-        events, state, live = advance(here.state, command, here.live)
+        events, state, live = advance(here.state, command, here.live, why)
         chosen = events[0]
         assert isinstance(chosen, Chosen)
         node = Node(here, command, chosen.faction, events, state, here.depth + 1, live)
@@ -364,7 +409,49 @@ class Game:
         other._saver = self._saver
         other._line = None
         other.undo_policy = self.undo_policy
+        other._agents = dict(self._agents)
         return other
+
+    # -- agents (coinlake.engine.agents) ----------------------------------------------------
+    def seat(self, faction: Faction | str, agent: Agent | None) -> None:
+        """Seat ``agent`` at ``faction``: :meth:`play_non_players` lets it decide for that
+        Faction (a Non-player's own agent is replaced); ``None`` un-seats it."""
+        who = Faction(faction)
+        if agent is None:
+            self._agents.pop(who, None)
+        else:
+            self._agents[who] = agent
+
+    def agent(self, faction: Faction | str) -> Agent | None:
+        """The agent deciding for ``faction`` in :meth:`play_non_players`: the one seated
+        there, else the section-8 Non-player if ``faction`` is one, else ``None`` (a player)."""
+        who = Faction(faction)
+        agent = self._agents.get(who)
+        if agent is None and who in self.state.options.non_players and Game.non_player:
+            agent = self._agents[who] = Game.non_player(who)
+        return agent
+
+    def play_non_players(self, *, limit: int | None = None) -> int:
+        """Let the Non-players (section 8) and other seated agents decide until a player
+        Faction must decide, the game ends, or ``limit`` commands were applied; returns how
+        many were. The game's own confirmations (the opening reveal, 2.2) are taken too."""
+        applied = 0
+        while limit is None or applied < limit:
+            decision = self.decision
+            if decision is None:
+                break
+            if decision.faction is None:
+                if len(decision.options) != 1:
+                    break
+                self.apply(decision.options[0], why=Why(decision.rule, "the game goes on"))
+            else:
+                agent = self.agent(decision.faction)
+                if agent is None:
+                    break
+                choice = agent.choose(self, decision)
+                self.apply(choice.command, why=choice.why)
+            applied += 1
+        return applied
 
     # -- history -------------------------------------------------------------------------
     def line(self) -> tuple[Node, ...]:
@@ -416,7 +503,7 @@ class Game:
         hidden = attrs.evolve(
             redact_private(state, who),
             deck=(0,) * len(state.deck),
-            rng=Rng(0, state.rng.counter),
+            rng=Rng(0, state.rng.counter, agents=state.rng.agents),
             pending=None,
         )
         return GameView(who, hidden, self._line_cache(who).update(self._node))

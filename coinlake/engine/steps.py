@@ -17,15 +17,25 @@ costs about one ordinary step.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 
+import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
 from coinlake.errors import IllegalCommand
 from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, Proc, next_step
 from coinlake.state.commands import Command
-from coinlake.state.events import Chosen, Event, Forced, StepEnded, StepStarted, evolve
-from coinlake.state.model import GameState
+from coinlake.state.events import (
+    Chosen,
+    Event,
+    Explained,
+    Forced,
+    StepEnded,
+    StepStarted,
+    evolve,
+)
+from coinlake.state.model import GameState, next_rolls
 
 _LOCK = threading.Lock()
 """Guards taking a live generator, so two threads applying commands to forks of one
@@ -44,6 +54,58 @@ class Decision:
     rule: str
     options: tuple[Command, ...]
     context: Context
+
+
+def _rolls(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ValueError(f"rolls are a sequence of (sides, value) pairs, not {value!r}")
+    rolls = tuple(value)
+    for roll in rolls:
+        if (
+            not isinstance(roll, tuple)
+            or len(roll) != 2
+            or any(not isinstance(n, int) or isinstance(n, bool) for n in roll)
+            or not 2 <= roll[0] <= 66
+            or not 1 <= roll[1] <= roll[0]
+        ):
+            raise ValueError(
+                f"a roll is (sides, value) with 2 <= sides and 1 <= value <= sides: {roll!r}"
+            )
+    return rolls
+
+
+def _words(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected a non-empty string, got {value!r}")
+    return value
+
+
+@frozen
+class Why:
+    """Why an agent chose a command (8.1.3-8.8: the rule and priority that decided it) and
+    the rolls it made to decide (8.2 Random Spaces, 8.3 Random LoCs, 8.4.7 other choices),
+    each ``(sides, value)``; recorded with the command as an ``Explained`` event. The rolls
+    must be the game's next rolls (:func:`next_rolls`): an agent reads them before choosing.
+
+    >>> Why("8.2", "Random Spaces: 2 then 6 is Quang Tri", ((6, 2), (6, 6))).rolls
+    ((6, 2), (6, 6))
+    """
+
+    rule: str = attrs.field(converter=_words)
+    reason: str = attrs.field(converter=_words)
+    rolls: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_rolls)
+
+
+def check_rolls(state: GameState, why: Why) -> None:
+    """Raise :class:`IllegalCommand` unless ``why``'s rolls are the game's next rolls."""
+    sides = tuple(k for k, _ in why.rolls)
+    expected = next_rolls(state, sides)
+    if expected != tuple(v for _, v in why.rolls):
+        wanted = tuple(zip(sides, expected, strict=True))
+        raise IllegalCommand(
+            f"the rolls {why.rolls} are not the game's next rolls {wanted}",
+            rule="8.2",
+        )
 
 
 class Runner:
@@ -138,15 +200,24 @@ def validate(state: GameState, command: Command, live: Live | None = None) -> As
 
 
 def advance(
-    state: GameState, command: Command, live: Live | None = None
+    state: GameState, command: Command, live: Live | None = None, why: Why | None = None
 ) -> tuple[tuple[Event, ...], GameState, Live]:
     """Validate ``command`` and return its events, the resulting state and the engine's
-    :class:`Live` record for that state."""
+    :class:`Live` record for that state. ``why``: the deciding agent's reason and rolls,
+    recorded right after the command (:class:`~coinlake.state.events.Explained`)."""
     ask = validate(state, command, live)
+    if why is not None:
+        check_rolls(state, why)
     runner = _claim(state, live)
     ctx = runner.ctx
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
     ctx.emit(Chosen(seq=ctx.seq, rule=ask.rule, faction=ask.faction, command=command))
+    if why is not None:
+        ctx.emit(
+            Explained(
+                seq=ctx.seq, rule=why.rule, faction=ask.faction, reason=why.reason, rolls=why.rolls
+            )
+        )
     nxt = _continue(ctx, runner.gen, _resume(ctx, runner.gen, command))
     return tuple(ctx.events), ctx.state, Live(nxt)
 

@@ -279,10 +279,11 @@ def coup_card(ctx: Ctx) -> Proc:
         ctx.reveal_next_card("2.3.7")
 
 
-def failed_attempt(ctx: Ctx) -> Steps:
+def failed_attempt(ctx: Ctx, *, label: str = "Failed Attempt", rule: str = "2.4") -> Steps:
     """2.4, cards 129-130 (Failed Attempt): in each space ARVN loses a third of its cubes,
     rounded down, to Available. Where it has both Troops and Police, ARVN picks them one at a
-    time."""
+    time. ``label`` and ``rule`` name the source in questions and events (To Quoc, card 84,
+    orders the same step)."""
     top = ctx.top
     for sp in SPACES:
         here = ctx.state.spaces[sp.index]
@@ -293,19 +294,19 @@ def failed_attempt(ctx: Ctx) -> Steps:
             here = ctx.state.spaces[sp.index]
             kinds = tuple(p for p in (Piece.ARVN_TROOPS, Piece.ARVN_POLICE) if here.count(p))
             if len(kinds) == 1:
-                ctx.move(kinds[0], due, sp.id, AVAILABLE, "2.4")
+                ctx.move(kinds[0], due, sp.id, AVAILABLE, rule)
                 break
             options: tuple[Command, ...] = tuple(Move(p, 1, sp.id, AVAILABLE) for p in kinds)
             choice = yield from ask_unless_one(
                 ctx,
                 Faction.ARVN,
                 Kind.REMOVE_PIECES,
-                f"Failed Attempt: remove an ARVN Troop or Police from {sp.name} ({due} to go)",
+                f"{label}: remove an ARVN Troop or Police from {sp.name} ({due} to go)",
                 options,
-                "2.4",
+                rule,
             )
             assert isinstance(choice, Move)
-            ctx.move(choice.piece, 1, sp.id, AVAILABLE, "2.4")
+            ctx.move(choice.piece, 1, sp.id, AVAILABLE, rule)
             due -= 1
 
 

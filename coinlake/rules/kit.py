@@ -253,13 +253,16 @@ def no_resources(
     return full
 
 
-def shift(ctx: Ctx, space: str, levels: int, rule: str) -> int:
+def shift(ctx: Ctx, space: str, levels: int, rule: str, *, toward: Support | None = None) -> int:
     """Shift ``space`` ``levels`` toward Active Support (negative: toward Active Opposition),
-    within the five levels; nothing for LoCs and Population 0 (1.6.1). Returns the levels
-    shifted."""
+    within the five levels; nothing for LoCs and Population 0 (1.6.1). ``toward``: a text's
+    "toward Neutral" or "toward Passive Support" -- ``levels`` (at least 0) levels in the
+    direction of that level, up or down, stopping there. Returns the levels shifted."""
     if not levels or not CAN_HAVE_SUPPORT[space]:
         return 0
     before = int(at(ctx.state, space).support)
+    if toward is not None:
+        levels = max(-levels, min(levels, int(toward) - before))
     after = max(-2, min(2, before + levels))
     ctx.set_support(space, Support(after), rule)
     return after - before
@@ -1084,7 +1087,9 @@ def move_steps(
     move is offered; ``lambda found: False``: the moves are compulsory while one is
     possible, 5.1.3); ``single``: a lone legal move is taken without asking. Ends on
     ``done``, when nothing is left, or after ``most`` moves; ``apply`` carries each move
-    out. ``prompt(n)`` names the step after ``n`` moves. Returns how many moves were made."""
+    out (a step that may ask, when it returns a generator, e.g. where from the map a piece
+    comes, 1.4.1). ``prompt(n)`` names the step after ``n`` moves. Returns how many moves
+    were made."""
     made = 0
     while most is None or made < most:
         state = ctx.state
@@ -1102,7 +1107,9 @@ def move_steps(
         )
         if not isinstance(answer, Move):
             break
-        apply(answer)
+        steps = apply(answer)
+        if isinstance(steps, Generator):
+            yield from steps
         made += 1
     return made
 

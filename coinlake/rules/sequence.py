@@ -178,6 +178,9 @@ def action_menu(
         OP_SA.option: (LIMOP, EVENT),
         EVENT.option: (OP, OP_SA),
     }[first]
+    full_instead = non_player_full_operation(state, faction) and LIMOP in allowed
+    if full_instead:  # 8.1: a full Operation and Special Activity instead of the LimOp
+        allowed = (*(c for c in allowed if c is not LIMOP), OP, OP_SA)
     after = {
         None: "",
         OP.option: "after an Operation without a Special Activity",
@@ -212,6 +215,10 @@ def action_menu(
     for command in (EVENT, OP, OP_SA, LIMOP):
         reason = feasible[command]
         if command not in allowed:
+            if full_instead:
+                reason = "a Non-player executes a full Operation and Special Activity instead"
+                refusals.append((command, reason, "8.1"))
+                continue
             if first is None:
                 reason = "the 1st Eligible executes a full Operation, in 1 space if it likes"
             else:
@@ -230,6 +237,13 @@ def action_menu(
     # -- end Hidden Asset ----------------------------------------------------------------
     options.append(PASS)
     return tuple(options), tuple(refusals)
+
+
+def non_player_full_operation(state: GameState, faction: Faction) -> bool:
+    """8.1: a Non-player that the Sequence of Play gives a Limited Operation executes a full
+    Operation and Special Activity instead -- not under the 1-player Easy option (8.9),
+    where it executes the Limited Operation."""
+    return faction in state.options.non_players and not state.options.easy
 
 
 def execute_event(ctx: Ctx, faction: Faction, card: int) -> Proc:

@@ -150,6 +150,17 @@ class DieRolled(Event):
 
 
 @frozen(kw_only=True)
+class Explained(Event):
+    """Why the Faction answering this frame's Decision chose its command: a Non-player's
+    rule and priority (8.1.3-8.8), in words, and the rolls it made to decide (8.2, 8.3,
+    8.4.7), each ``(sides, value)`` and drawn from the game's generator like any die."""
+
+    faction: Faction | None
+    reason: str
+    rolls: tuple[tuple[int, int], ...] = ()
+
+
+@frozen(kw_only=True)
 class CardPlayed(Event):
     """The revealed next card moved onto the played pile and is now played (2.2, 2.3.7)."""
 
@@ -351,6 +362,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeceptionUsed,
     DeceptionRevealed,
     CoupStepRecorded,
+    Explained,
 )
 
 
@@ -490,6 +502,12 @@ def _die_rolled(state: GameState, e: DieRolled) -> GameState:
     return replace(state, rng=state.rng.advanced())
 
 
+def _explained(state: GameState, e: Explained) -> GameState:
+    if not e.rolls:
+        return state
+    return replace(state, rng=state.rng.agents_advanced(len(e.rolls)))
+
+
 def _card_played(state: GameState, e: CardPlayed) -> GameState:
     return replace(state, played=(*state.played, e.card), next_card=None, turn=Turn())
 
@@ -617,6 +635,7 @@ _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     TrackChanged: _track_changed,
     MarkersChanged: _markers_changed,
     DieRolled: _die_rolled,
+    Explained: _explained,
     CardPlayed: _card_played,
     CardRevealed: _card_revealed,
     EligibilityChanged: _eligibility_changed,

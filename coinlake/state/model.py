@@ -492,6 +492,14 @@ def with_dice(state: GameState, *rolls: int) -> GameState:
     return replace(state, fixed_dice=(*state.fixed_dice, *rolls))
 
 
+def next_rolls(state: GameState, sides: tuple[int, ...]) -> tuple[int, ...]:
+    """The next rolls an agent deciding for a Faction makes, each with ``sides`` faces (a d6
+    is 6; an equal-chance choice among k candidates a k-sided roll, 8.2, 8.3, 8.4.7), from
+    the game's generator (its agents' stream, :attr:`Rng.agents`). Pure: the ``Explained``
+    event that records the rolls advances the generator."""
+    return state.rng.agent_rolls(sides)
+
+
 def location_counts(state: GameState, location: str) -> Counts:
     """Piece counts at a space id or a box name."""
     if location in BOXES:

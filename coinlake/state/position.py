@@ -262,7 +262,8 @@ def _entries(state: GameState) -> dict[str, str]:
     if state.deception:
         put("deception", " ".join(_deception_text(m) for m in state.deception))
     generator = "" if state.rng.algorithm == KEYED else f" algorithm={state.rng.algorithm}"
-    put("rng", f"seed={state.rng.seed} counter={state.rng.counter}{generator}")
+    agents = f" agents={state.rng.agents}" if state.rng.agents else ""
+    put("rng", f"seed={state.rng.seed} counter={state.rng.counter}{agents}{generator}")
     if state.fixed_dice:
         put("dice", " ".join(str(d) for d in state.fixed_dice))
     if state.seq:
@@ -706,9 +707,10 @@ class _Reader:
                         line=self._line(keyword),
                         rule="1.4.1",
                     )
-                if keyword == "out-of-play" and not p.faction.is_coin:
+                if keyword == "out-of-play" and not (p.faction.is_coin or p is Piece.NVA_TROOPS):
                     raise PositionError(
-                        f"out-of-play: {p.token}: only US and ARVN forces go Out of Play",
+                        f"out-of-play: {p.token}: only US and ARVN forces (and NVA Troops, "
+                        "by card 77) go Out of Play",
                         line=self._line(keyword),
                         rule="1.4.1",
                     )
@@ -1185,14 +1187,15 @@ def _deception(r: _Reader, tokens: list[str], number: int) -> None:
 
 @_handler("rng")
 def _rng(r: _Reader, tokens: list[str], number: int) -> None:
-    kv = _key_values(tokens, ("seed", "counter", "algorithm"))
+    kv = _key_values(tokens, ("seed", "counter", "agents", "algorithm"))
     if not {"seed", "counter"} <= set(kv):
-        raise ValueError("write rng seed=S counter=N [algorithm=NAME]")
+        raise ValueError("write rng seed=S counter=N [agents=M] [algorithm=NAME]")
     algorithm = kv.get("algorithm", KEYED)
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown generator {algorithm!r}; one of {', '.join(ALGORITHMS)}")
     seed = _int(kv["seed"], "seed", 0, 2**64 - 1)
-    r.f["rng"] = Rng(seed, _int(kv["counter"], "counter"), algorithm)
+    agents = _int(kv["agents"], "agents") if "agents" in kv else 0
+    r.f["rng"] = Rng(seed, _int(kv["counter"], "counter"), algorithm, agents)
 
 
 @_handler("dice")

@@ -27,6 +27,10 @@ SPLITMIX = "splitmix64"
 ALGORITHMS = (KEYED, SPLITMIX)
 
 
+AGENT_STREAM = 1 << 62
+"""Where the agents' stream of draws starts (the rules' draws never get that far)."""
+
+
 def _splitmix64(x: int) -> int:
     x = (x + 0x9E3779B97F4A7C15) & _MASK
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -51,15 +55,31 @@ class Rng:
     seed: int
     counter: int = 0
     algorithm: str = KEYED
+    agents: int = 0
+    """How many rolls the agents deciding for Factions have made (8.2, 8.3, 8.4.7): they
+    draw from a stream of their own (draw ``AGENT_STREAM + n``), so that a Non-player's
+    rolls never shift the dice the rules roll, and a procedure re-run from its recorded
+    answers rolls exactly what it rolled the first time."""
 
     def draw(self) -> tuple[int, Rng]:
         """A 64-bit value and the advanced generator."""
         value = _value(self.seed, self.counter, self.algorithm)
-        return value, Rng(self.seed, self.counter + 1, self.algorithm)
+        return value, Rng(self.seed, self.counter + 1, self.algorithm, self.agents)
 
     def advanced(self, draws: int = 1) -> Rng:
         """The generator after ``draws`` more draws."""
-        return Rng(self.seed, self.counter + draws, self.algorithm)
+        return Rng(self.seed, self.counter + draws, self.algorithm, self.agents)
+
+    def agent_rolls(self, sides: tuple[int, ...]) -> tuple[int, ...]:
+        """The agents' next rolls of dice with ``sides`` faces each (1..k each)."""
+        return tuple(
+            _value(self.seed, AGENT_STREAM + self.agents + i, self.algorithm) % k + 1
+            for i, k in enumerate(sides)
+        )
+
+    def agents_advanced(self, rolls: int) -> Rng:
+        """The generator after the agents made ``rolls`` more rolls."""
+        return Rng(self.seed, self.counter, self.algorithm, self.agents + rolls)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A value in ``0..n-1`` and the advanced generator."""
@@ -79,4 +99,4 @@ class Rng:
             j = _value(seed, counter, algorithm) % (i + 1)
             counter += 1
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(seed, counter, algorithm)
+        return tuple(out), Rng(seed, counter, algorithm, self.agents)

@@ -54,11 +54,11 @@ import msgpack
 from coinlake._version import __version__
 from coinlake.data.pieces import Faction
 from coinlake.data.scenarios import SCENARIOS
-from coinlake.engine import Game, UndoPolicy, start_state
+from coinlake.engine import Game, UndoPolicy, Why, start_state
 from coinlake.errors import CoinlakeError, LogFileError
 from coinlake.state import model
 from coinlake.state.commands import Command
-from coinlake.state.events import _HANDLERS, Chosen, Event
+from coinlake.state.events import _HANDLERS, Chosen, Event, Explained
 from coinlake.state.model import GameState, Options
 from coinlake.state.rng import ALGORITHMS, KEYED, SPLITMIX
 from coinlake.store.compact import (
@@ -350,7 +350,7 @@ def _replay(
     read_command = command_reader(commands)
     make_chosen = _MAKE_CHOSEN
     record_many = game.record_many
-    apply = game.apply
+    apply = game.replay_apply
     unpackb, no_ext = msgpack.unpackb, _no_ext
     state = game.node.state
     try:
@@ -394,7 +394,11 @@ def _replay(
                             raise Malformed(f"event type {t!r} is not in the header's table")
                         decoded.append(decoders[t](a, seq, read_command))
                     recorded = tuple(decoded)
-                    produced = apply(command)
+                    why = None
+                    told = recorded[1] if len(recorded) > 1 else None
+                    if isinstance(told, Explained):
+                        why = Why(told.rule, told.reason, told.rolls)
+                    produced = apply(command, why)
                     if produced != recorded:
                         raise Malformed(_difference(recorded, produced))
                     state = game.node.state

@@ -200,7 +200,7 @@ def replay(
                 commands = upcast(old_command(frame["command"]), rule)
                 recorded.extend(_material_recorded(frame["events"]))
                 for command in commands:
-                    produced.extend(_material_produced(game.apply(command)))
+                    produced.extend(_material_produced(game.replay_apply(command)))
                 n = min(len(recorded), len(produced))
                 for i in range(n):
                     if recorded[i] != produced[i]:

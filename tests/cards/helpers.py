@@ -42,7 +42,11 @@ def tracks(**values: int) -> str:
 
 
 def position_text(card: int, *lines: str, next_card: int | None = KISSINGER) -> str:
-    """The position text (see the module docstring)."""
+    """The position text (see the module docstring). On card 2 itself the next card is
+    card 1, and the deck never holds the card played nor the next card (2.2)."""
+    if next_card == card:
+        next_card = 1
+    deck = [c for c in (9, 12, 5, 6) if c not in (card, next_card)][:2]
     entries: dict[str, str] = {
         "scenario": "scenario full",
         "phase": "phase event-card",
@@ -50,7 +54,7 @@ def position_text(card: int, *lines: str, next_card: int | None = KISSINGER) -> 
         "us-policy": "us-policy LBJ",
         "tracks": tracks(),
         "rng": "rng seed=7 counter=0",
-        "deck": "deck 9 12",
+        "deck": "deck " + " ".join(map(str, deck)),
     }
     if next_card is not None:
         entries["next-card"] = f"next-card {next_card}"

@@ -27,16 +27,18 @@ ordinary commands: ``Select`` a space, ``Move`` one piece between a location and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 
 from coinlake.data.cards import PIVOTAL_CARDS
-from coinlake.data.map import SPACES, Country, Space, space
+from coinlake.data.map import SPACES, Country, Space, Terrain, space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects, kit
-from coinlake.rules.core import DONE, Ask, Ctx, Kind, Proc
+from coinlake.rules.core import DONE, MAX_OPTIONS, Ask, Ctx, Kind, Proc
 from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.events import PivotalReturned
-from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support
+from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support, Track
+from coinlake.state.queries import Control, control
 
 Steps = Generator[Ask, Command, int]
 
@@ -83,9 +85,29 @@ def is_loc(state: GameState, where: Space) -> bool:
     return where.is_loc
 
 
+def is_highland(state: GameState, where: Space) -> bool:
+    """A Highland Province (1.3.2; North Vietnam included, Population 0)."""
+    return where.terrain is Terrain.HIGHLAND
+
+
+def is_jungle(state: GameState, where: Space) -> bool:
+    """A Jungle Province (1.3.2; every Laos and Cambodia Province included)."""
+    return where.terrain is Terrain.JUNGLE
+
+
+def is_lowland(state: GameState, where: Space) -> bool:
+    """A Lowland Province (1.3.2)."""
+    return where.terrain is Terrain.LOWLAND
+
+
 def in_south(state: GameState, where: Space) -> bool:
     """A space of South Vietnam, LoCs included (1.3.5)."""
     return where.in_south
+
+
+def outside_south(state: GameState, where: Space) -> bool:
+    """North Vietnam, Laos or Cambodia: "outside South Vietnam" (1.3.5)."""
+    return not where.in_south
 
 
 def outside_north(state: GameState, where: Space) -> bool:
@@ -132,6 +154,35 @@ def among(keys: Sequence[str]) -> SpaceTest:
 
     def test(state: GameState, where: Space) -> bool:
         return where.id in allowed
+
+    return test
+
+
+def controlled_by(who: Control) -> SpaceTest:
+    """The space is under ``who``'s Control (1.7; a LoC never is)."""
+
+    def test(state: GameState, where: Space) -> bool:
+        return control(state, where.index) is who
+
+    return test
+
+
+def at_level(*levels: Support) -> SpaceTest:
+    """The space can have Support (1.6.1) and stands at one of ``levels``."""
+
+    def test(state: GameState, where: Space) -> bool:
+        return where.can_have_support and state.spaces[where.index].support in levels
+
+    return test
+
+
+def can_shift(direction: int) -> SpaceTest:
+    """A shift 1 level toward Active Support (``direction`` 1) or Active Opposition (-1)
+    would change the space: it can have Support and is not at that end already (1.6.1)."""
+    end = Support.ACTIVE_SUPPORT if direction > 0 else Support.ACTIVE_OPPOSITION
+
+    def test(state: GameState, where: Space) -> bool:
+        return where.can_have_support and state.spaces[where.index].support is not end
 
     return test
 
@@ -198,6 +249,95 @@ def place_tunnel(ctx: Ctx, key: str, faction: Faction, rule: str) -> bool:
     return True
 
 
+UNTUNNELED_BASES = (Piece.NVA_BASE, Piece.VC_BASE)
+"""Insurgent Bases without a Tunnel marker: what a Tunnel goes on (1.4.4)."""
+TUNNELED_BASES = (Piece.NVA_TUNNELED_BASE, Piece.VC_TUNNELED_BASE)
+"""Insurgent Bases with a Tunnel marker: an Event removes one only where its text says so
+(``tunnels=True``), or by its owner's choice (1.4.4, 5.1.1)."""
+
+
+def tunnel_a_base(
+    ctx: Ctx, faction: Faction, key: str, rule: str
+) -> Generator[Ask, Command, Piece | None]:
+    """Let ``faction`` put a Tunnel marker on one Insurgent Base without one in ``key``
+    (1.4.4: at most 1 marker per Base), asking ``nva-base`` or ``vc-base`` where both kinds
+    are there. Returns the Base as it was (``None``: no such Base)."""
+    here = ctx.state.space(key).pieces
+    bases = [b for b in UNTUNNELED_BASES if here[b]]
+    if not bases:
+        return None
+    base = bases[0]
+    if len(bases) > 1:
+        token = yield from choose_word(
+            ctx,
+            faction,
+            tuple(b.token for b in bases),
+            f"{faction}: put the Tunnel on which Base in {space(key).name}?",
+            rule,
+        )
+        base = next(b for b in bases if b.token == token)
+    ctx.flip(key, base, 1, rule)
+    return base
+
+
+def tunnel_all(ctx: Ctx, key: str, rule: str) -> int:
+    """Put a Tunnel marker on every Insurgent Base without one in ``key`` (1.4.4); returns
+    how many."""
+    here = ctx.state.space(key).pieces
+    n = 0
+    for base in UNTUNNELED_BASES:
+        ctx.flip(key, base, here[base], rule)
+        n += here[base]
+    return n
+
+
+def removable_by(faction: Faction, pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    """``pieces`` an Event executed by ``faction`` may remove when its text does not name
+    Tunneled Bases: no Tunneled Base but the executing Faction's own, which it may opt to
+    remove (1.4.4, 5.1.1). Pass the result with ``tunnels=True``."""
+    return tuple(p for p in pieces if not p.tunneled or p.faction is faction)
+
+
+def owner_remove_steps(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    spaces: Sequence[str] | Callable[[GameState], Sequence[str]],
+    count: int,
+    prompt: str,
+    rule: str,
+    *,
+    to: str = AVAILABLE,
+) -> Steps:
+    """Let ``faction`` remove ``count`` of ``pieces`` (map forms) one at a time from
+    ``spaces`` (fixed, or a function of the state) to box ``to``, for a text that does not
+    name Tunneled Bases: no Tunneled Base is removed but the executing ``faction``'s own,
+    which it *may* opt to remove to fulfil the text (1.4.4, 5.1.1) -- offered beside the
+    others; the removals are mandatory while another piece is left (5.1.3), then it may
+    stop. A lone legal removal is taken without asking. Returns how many were removed."""
+    own = tuple(p for p in dict.fromkeys(pieces) if p.tunneled and p.faction is faction)
+    others = tuple(p for p in dict.fromkeys(pieces) if not p.tunneled)
+
+    def moves(state: GameState, forms: Sequence[Piece]) -> list[Command]:
+        pool = spaces(state) if callable(spaces) else spaces
+        return [Move(p, 1, key, to) for key in pool for p in forms if state.space(key).pieces[p]]
+
+    return (
+        yield from kit.move_steps(
+            ctx,
+            faction,
+            Kind.REMOVE_PIECES,
+            lambda state: moves(state, others + own),
+            lambda answer: ctx.move(answer.piece, 1, answer.origin, to, rule),
+            lambda done: f"{prompt} ({done + 1} of {count})",
+            rule,
+            most=count,
+            may_stop=lambda found: found and not moves(ctx.state, others),
+            single=True,
+        )
+    )
+
+
 def return_pivotal(ctx: Ctx, faction: Faction, rule: str) -> bool:
     """Take ``faction``'s Pivotal Event card off the played pile and give it back to its
     owner, who may play it again later (2.3.8 TRUMPING, and Events that return one);
@@ -233,6 +373,51 @@ def choose_word(
     answer = yield ctx.ask(faction, kind, prompt, tuple(Choose(w) for w in words), rule)
     assert isinstance(answer, Choose)
     return answer.option
+
+
+def choose_branch(
+    ctx: Ctx,
+    faction: Faction,
+    branches: Mapping[str, bool],
+    prompt: str,
+    rule: str = "5.1.3",
+) -> Generator[Ask, Command, str | None]:
+    """ "X or Y": ``faction`` picks a word of ``branches`` (word -> whether that branch can
+    do something now) among those that can -- text that can be implemented must be (5.1.3)
+    -- asked even when one is left (:func:`choose_word`); ``None`` when none can."""
+    words = [word for word, possible in branches.items() if possible]
+    if not words:
+        return None
+    return (yield from choose_word(ctx, faction, words, prompt, rule))
+
+
+INCREASE, DECREASE, UNCHANGED = "increase", "decrease", "unchanged"
+"""The answers of :func:`raise_or_lower`."""
+
+
+def raise_or_lower(
+    ctx: Ctx,
+    faction: Faction,
+    track: Track,
+    amount: int,
+    prompt: str,
+    rule: str,
+    *,
+    may_keep: bool = False,
+) -> Generator[Ask, Command, int]:
+    """A text's "track +N or -N", the sign ``faction``'s choice: it picks ``increase`` or
+    ``decrease`` among the ways the track can still move (not up at 75 nor down at 0, 1.8:
+    5.1.3, :func:`choose_branch`), then ``track`` changes by ``amount`` that way (clamped);
+    ``may_keep`` (the text lets it leave the track alone) adds ``unchanged``. Returns the
+    change made."""
+    low, high = track.bounds
+    value = ctx.state.tracks[track]
+    branches = {INCREASE: value < high, DECREASE: value > low, UNCHANGED: may_keep}
+    word = yield from choose_branch(ctx, faction, branches, prompt, rule)
+    if word is None or word == UNCHANGED:
+        return 0
+    ctx.add_track(track, amount if word == INCREASE else -amount, rule)
+    return ctx.state.tracks[track] - value
 
 
 def choose_space(
@@ -322,13 +507,32 @@ def place_steps(
     source: str = AVAILABLE,
     sources: Mapping[str, int | None] | None = None,
     optional: bool = False,
+    from_map: bool = False,
+    map_optional: bool = True,
 ) -> Steps:
     """Let ``faction`` place ``count`` pieces one at a time, each any of ``pieces`` (box
     forms) into any of ``spaces``, from ``source`` (5.1.1) -- or from any of ``sources``,
     each box with the most pieces it may give (``None``: no limit), e.g. "up to 3 of them
     from Out of Play". Mandatory placements continue while any is possible (5.1.3);
-    ``optional`` ("up to") offers Done. Returns how many."""
+    ``optional`` ("up to") offers Done. ``from_map``: ``faction`` places forces it may take
+    from elsewhere on the map when none of their type is Available (1.4.1,
+    :func:`kit.map_sources`: its own; the US also Irregulars and ARVN pieces): ``move 1
+    PIECE available SPACE`` is then offered too, and ``faction`` next picks the space the
+    piece comes from (:func:`kit.place_pieces`). Taking from the map is never compulsory
+    (1.4.1 "may", ruling R207): once only such placements are left, Done is offered --
+    unless ``map_optional`` is False, for callers that asked already. Returns how many."""
     left: dict[str, int | None] = dict(sources) if sources is not None else {source: None}
+
+    def placeable(p: Piece, box: str, sp: str) -> bool:
+        if not kit.can_place(ctx.state, p, sp):
+            return False
+        if kit.count_at(ctx.state, p, box):
+            return True
+        return (
+            from_map
+            and box == AVAILABLE
+            and any(o != sp for o in kit.map_sources(ctx.state, faction, p))
+        )
 
     def moves() -> list[Command]:
         return [
@@ -336,20 +540,237 @@ def place_steps(
             for p in pieces
             for sp in spaces
             for box, n in left.items()
-            if n != 0
-            and kit.count_at(ctx.state, p.box_form, box)
-            and kit.can_place(ctx.state, p.box_form, sp)
+            if n != 0 and placeable(p.box_form, box, sp)
         ]
 
-    def apply(answer: Move) -> None:
-        kit.place(ctx, answer.piece, 1, answer.destination, rule, answer.origin)
+    def apply(answer: Move) -> Proc:
+        if answer.origin == AVAILABLE and not kit.available(ctx.state, answer.piece):
+            yield from kit.place_pieces(ctx, faction, answer.piece, 1, answer.destination, rule)
+        else:
+            kit.place(ctx, answer.piece, 1, answer.destination, rule, answer.origin)
         n = left[answer.origin]
         if n is not None:
             left[answer.origin] = n - 1
 
+    def only_from_map(found: bool) -> bool:
+        return (
+            from_map
+            and map_optional
+            and not any(
+                n != 0
+                and kit.count_at(ctx.state, p.box_form, box)
+                and kit.can_place(ctx.state, p.box_form, sp)
+                for p in pieces
+                for sp in spaces
+                for box, n in left.items()
+            )
+        )
+
     return (
         yield from _move_steps(
-            ctx, faction, Kind.PLACE_PIECES, moves, apply, count, prompt, rule, optional
+            ctx,
+            faction,
+            Kind.PLACE_PIECES,
+            moves,
+            apply,
+            count,
+            prompt,
+            rule,
+            optional,
+            may_stop=only_from_map,
+        )
+    )
+
+
+def _map_supply(state: GameState, faction: Faction, piece: Piece, key: str) -> bool:
+    """``faction`` may take ``piece`` from elsewhere on the map to place it in ``key``: none
+    of its type is Available and it may take such forces (1.4.1, :func:`kit.map_sources`)."""
+    return any(o != key for o in kit.map_sources(state, faction, piece))
+
+
+def place_in_each(
+    ctx: Ctx,
+    faction: Faction,
+    piece: Piece,
+    spaces: Sequence[str],
+    per_space: int,
+    prompt: str,
+    rule: str,
+    *,
+    source: str = AVAILABLE,
+    from_map: bool = False,
+) -> Steps:
+    """A text's "place N pieces in each space": ``per_space`` ``piece`` in each of
+    ``spaces``, as many in each as stacking allows (1.4.2), all at once while ``source``
+    (Available unless the text says otherwise, 1.4.1, 5.1.1) holds enough for every space;
+    otherwise ``faction`` places those there one at a time, at most ``per_space`` in a
+    space, where it likes (5.1.3) -- ``from_map``: then it may go on with pieces taken from
+    elsewhere on the map (1.4.1: "may", so Done is offered then). Returns how many."""
+    form = piece.box_form
+    left = {key: min(per_space, kit.room(ctx.state, form, key)) for key in spaces}
+    wanted = sum(left.values())
+    if kit.count_at(ctx.state, form, source) >= wanted:
+        for key, n in left.items():
+            kit.place(ctx, form, n, key, rule, source)
+        return wanted
+
+    def at_source(state: GameState) -> bool:
+        return kit.count_at(state, form, source) > 0
+
+    def moves(state: GameState) -> list[Command]:
+        return [
+            Move(form, 1, source, key)
+            for key, n in left.items()
+            if n > 0
+            and kit.can_place(state, form, key)
+            and (
+                at_source(state)
+                or (from_map and source == AVAILABLE and _map_supply(state, faction, form, key))
+            )
+        ]
+
+    def apply(answer: Move) -> Proc:
+        left[answer.destination] -= 1
+        if at_source(ctx.state):
+            kit.place(ctx, form, 1, answer.destination, rule, source)
+        else:
+            yield from kit.place_pieces(ctx, faction, form, 1, answer.destination, rule)
+
+    return (
+        yield from kit.move_steps(
+            ctx,
+            faction,
+            Kind.PLACE_PIECES,
+            moves,
+            apply,
+            lambda done: f"{prompt} ({done + 1} of {wanted})",
+            rule,
+            most=wanted,
+            may_stop=lambda found: not at_source(ctx.state),
+            single=True,
+        )
+    )
+
+
+def place_anywhere(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    spaces: Sequence[str],
+    count: int,
+    prompt: str,
+    rule: str,
+    *,
+    source: str = AVAILABLE,
+    optional: bool = False,
+    from_map: bool = False,
+) -> Steps:
+    """:func:`place_steps` asked in two steps, for texts placing several kinds of pieces in
+    many spaces (no question offers more than ``MAX_OPTIONS`` answers): ``faction`` selects
+    a space where one of ``pieces`` may go now (stacking, 1.4.2), then the piece; ``count``
+    times, mandatory while one can be placed from ``source`` (5.1.3) unless ``optional``
+    ("up to": Done instead of a space). ``from_map``: pieces ``faction`` may take from
+    elsewhere on the map when none of their type is Available (1.4.1) are offered too,
+    with Done ("may") once only those are left. Returns how many were placed."""
+    forms = tuple(dict.fromkeys(p.box_form for p in pieces))
+
+    def from_source(key: str) -> bool:
+        state = ctx.state
+        return any(
+            kit.can_place(state, p, key) and kit.count_at(state, p, source) > 0 for p in forms
+        )
+
+    def from_elsewhere(key: str) -> bool:
+        state = ctx.state
+        return (
+            from_map
+            and source == AVAILABLE
+            and any(
+                kit.can_place(state, p, key) and _map_supply(state, faction, p, key) for p in forms
+            )
+        )
+
+    placed = 0
+    while placed < count:
+        sourced = [k for k in spaces if from_source(k)]
+        key = yield from choose_space(
+            ctx,
+            faction,
+            [k for k in spaces if k in sourced or from_elsewhere(k)],
+            f"{prompt} ({placed + 1} of {count}): where?",
+            rule,
+            optional=optional or not sourced,
+        )
+        if key is None:
+            break
+        placed += yield from place_steps(
+            ctx,
+            faction,
+            forms,
+            (key,),
+            1,
+            f"{prompt} in {space(key).name}",
+            rule,
+            source=source,
+            from_map=from_map,
+            map_optional=False,  # the space was chosen with Done offered (1.4.1 "may")
+        )
+    return placed
+
+
+def place_in_spaces(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    spaces: Sequence[str],
+    count: int,
+    prompt: str,
+    rule: str,
+    *,
+    from_map: bool = False,
+) -> Steps:
+    """A text's "place a piece in N spaces": ``faction`` places 1 of ``pieces`` (box forms)
+    in each of ``count`` different spaces among ``spaces``, from Available (1.4.1, 5.1.1),
+    within stacking (1.4.2), mandatory while one can be placed (5.1.3); a lone legal
+    placement is made without asking. ``from_map``: pieces ``faction`` may take from
+    elsewhere on the map when none of their type is Available are offered too, with Done
+    ("may", 1.4.1) once only those are left. Returns how many were placed."""
+    forms = tuple(dict.fromkeys(p.box_form for p in pieces))
+    used: list[str] = []
+    sourced = False
+
+    def moves(state: GameState) -> list[Command]:
+        nonlocal sourced
+        found: list[Command] = [
+            Move(p, 1, AVAILABLE, key)
+            for key in spaces
+            if key not in used
+            for p in forms
+            if kit.can_place(state, p, key)
+            and (kit.available(state, p) or (from_map and _map_supply(state, faction, p, key)))
+        ]
+        sourced = any(kit.available(state, m.piece) for m in found if isinstance(m, Move))
+        return found
+
+    def apply(answer: Move) -> Proc:
+        used.append(answer.destination)
+        if kit.available(ctx.state, answer.piece):
+            kit.place(ctx, answer.piece, 1, answer.destination, rule)
+        else:
+            yield from kit.place_pieces(ctx, faction, answer.piece, 1, answer.destination, rule)
+
+    return (
+        yield from kit.move_steps(
+            ctx,
+            faction,
+            Kind.PLACE_PIECES,
+            moves,
+            apply,
+            lambda done: f"{prompt} ({done + 1} of {count})",
+            rule,
+            most=count,
+            may_stop=lambda found: not sourced,
+            single=True,
         )
     )
 
@@ -401,6 +822,178 @@ def relocate_steps(
     )
 
 
+def replace_steps(
+    ctx: Ctx,
+    faction: Faction,
+    old: Sequence[Piece],
+    new: Sequence[Piece],
+    spaces: Sequence[str],
+    count: int,
+    prompt: str,
+    rule: str,
+) -> Steps:
+    """Let ``faction`` replace ``count`` pieces one at a time, each any of ``old`` (map forms;
+    a Tunneled Base only where the text names it, 1.4.4) in any of ``spaces``, with one of
+    ``new`` (box forms) in the same space: it picks the piece removed to Available, then
+    the piece placed from Available. None is placed when none is Available or stacking
+    forbids (5.1.1, 1.4.2); a lone choice is taken without asking. Mandatory while a piece
+    can be replaced (5.1.3). Returns how many pieces were replaced."""
+    forms = tuple(dict.fromkeys(p.box_form for p in new))
+    done = 0
+    while done < count:
+        removals = [
+            Move(p, 1, key, AVAILABLE)
+            for key in spaces
+            for p in old
+            if ctx.state.space(key).pieces[p]
+        ]
+        answer = yield ctx.ask(
+            faction,
+            Kind.REMOVE_PIECES,
+            f"{prompt} ({done + 1} of {count}): the piece to replace",
+            removals,
+            rule,
+            single=True,
+            none_done=True,
+        )
+        if not isinstance(answer, Move):
+            break
+        key = answer.origin
+        ctx.move(answer.piece, 1, key, AVAILABLE, rule)
+        placements = [
+            Move(p, 1, AVAILABLE, key)
+            for p in forms
+            if kit.available(ctx.state, p) and kit.can_place(ctx.state, p, key)
+        ]
+        if placements:
+            placed = yield ctx.ask(
+                faction,
+                Kind.PLACE_PIECES,
+                f"{prompt} ({done + 1} of {count}): the piece to place in {space(key).name}",
+                placements,
+                rule,
+                single=True,
+            )
+            assert isinstance(placed, Move)
+            kit.place(ctx, placed.piece, 1, key, rule)
+        done += 1
+    return done
+
+
+Locations = Sequence[str] | Callable[[GameState], Iterable[str]]
+"""Spaces or boxes: fixed, or a function of the state read at each question."""
+
+
+def _locations(state: GameState, where: Locations) -> Iterable[str]:
+    return where(state) if callable(where) else where
+
+
+def move_anywhere(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    origins: Locations,
+    targets: Callable[[GameState, str], Iterable[str]],
+    prompt: str,
+    rule: str,
+    *,
+    most: int | None = None,
+    optional: bool = True,
+    groups: int | None = None,
+    then: Callable[[Move], Proc | None] | None = None,
+) -> Steps:
+    """Let ``faction`` move ``pieces`` (map forms) from any of ``origins`` to any of
+    ``targets(state, origin)`` but the origin itself, a group at a time
+    (:func:`kit.move_step`: from where, to where, how many; a lone destination or group is
+    taken without asking) -- e.g. from Provinces to Cities, or Bases anywhere within Laos and
+    Cambodia. Stacking is kept (1.4.2: no Base beyond 2, none on a LoC, no US or ARVN piece
+    in North Vietnam); each piece moves once (pieces that arrived stay); ``most``: pieces
+    in all; ``groups``: moves in all ("from a Province to a City": 1). ``optional`` ("up
+    to", "may", "any"): Done stops; otherwise moves go on while one is possible (5.1.3).
+    ``then(move)`` (a plain function or a procedure) follows each move, e.g. "placing a
+    Guerrilla where each Troop was". Returns how many pieces moved."""
+
+    def destinations(state: GameState, origin: str, piece: Piece) -> Iterator[str]:
+        for d in targets(state, origin):
+            if d != origin and kit.room(state, piece, d) > 0:
+                yield d
+
+    def starts(state: GameState) -> Iterator[str]:
+        for origin in _locations(state, origins):
+            if next(mover.destinations(state, origin), None) is not None:
+                yield origin
+
+    mover = kit.Mover(
+        pieces,
+        origins=starts,
+        targets=destinations,
+        caps=() if most is None else ((pieces, most),),
+    )
+    moved = 0
+    for _ in range(groups) if groups is not None else itertools.count():
+        answer = yield from kit.move_step(
+            ctx,
+            faction,
+            mover,
+            prompt,
+            rule,
+            blocked=None if optional else "the Event's moves go on while one is possible (5.1.3)",
+            single=not optional,
+        )
+        if not isinstance(answer, Move):
+            break
+        moved += answer.count
+        steps = then(answer) if then is not None else None
+        if steps is not None:
+            yield from steps
+    return moved
+
+
+def move_to(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    origins: Locations,
+    destination: str,
+    prompt: str,
+    rule: str,
+    *,
+    most: int | None = None,
+    optional: bool = False,
+    kind: Kind = Kind.MOVE_PIECES,
+) -> Steps:
+    """Let ``faction`` move up to ``most`` ``pieces`` (``None``: any number) into
+    ``destination`` -- a space, or a box such as Available -- a group at a time from any of
+    ``origins`` (spaces or boxes, e.g. Out of Play: those arrive in their box form;
+    :func:`kit.move_into`), "move N US Troops from any spaces to a Highland". Stacking is
+    kept (1.4.2); pieces that arrived stay. Mandatory while a move is possible (5.1.3)
+    unless ``optional`` ("up to"). Returns how many pieces moved."""
+    mover = kit.Mover(
+        pieces,
+        sources=lambda state, d: (o for o in _locations(state, origins) if o != d),
+        caps=() if most is None else ((pieces, most),),
+    )
+    moved = 0
+
+    def count(answer: Move) -> None:
+        nonlocal moved
+        kit.carry_out(ctx, answer, rule)
+        moved += answer.count
+
+    yield from kit.move_into(
+        ctx,
+        faction,
+        mover,
+        destination,
+        lambda n: prompt,
+        rule,
+        kind=kind,
+        may_stop=None if optional else (lambda: False),
+        apply=count,
+    )
+    return moved
+
+
 def box_steps(
     ctx: Ctx,
     faction: Faction,
@@ -436,6 +1029,73 @@ def box_steps(
     )
 
 
+def remove_steps(
+    ctx: Ctx,
+    faction: Faction,
+    pieces: Sequence[Piece],
+    spaces: Sequence[str] | Callable[[GameState], Sequence[str]],
+    count: int,
+    prompt: str,
+    rule: str,
+    *,
+    to: str = AVAILABLE,
+    optional: bool = False,
+    tunnels: bool = False,
+) -> Steps:
+    """Let ``faction`` remove ``count`` pieces one at a time from the map to box ``to``
+    (Available unless the text says Casualties or Out of Play, 1.4.1), each any of ``pieces``
+    (map forms) in any of ``spaces`` -- fixed, or a function of the state asked before each
+    removal. Tunneled Bases only with ``tunnels`` (1.4.4, 5.1.1). Mandatory while a piece
+    can be removed (5.1.3), a lone legal removal taken without asking; ``optional`` ("up
+    to"): Done stops. Where one question would offer more than ``MAX_OPTIONS`` removals,
+    ``faction`` first selects the space (Done there for "up to"), then the piece. Returns
+    how many were removed."""
+    forms = tuple(p for p in dict.fromkeys(pieces) if tunnels or not p.tunneled)
+
+    def moves(only: str | None = None) -> list[Command]:
+        pool = spaces(ctx.state) if callable(spaces) else spaces
+        return [
+            Move(p, 1, key, to)
+            for key in pool
+            if only is None or key == only
+            for p in forms
+            if ctx.state.space(key).pieces[p]
+        ]
+
+    def moves_in(only: str | None) -> Callable[[GameState], list[Command]]:
+        return lambda state: moves(only)
+
+    def asking(label: str) -> Callable[[int], str]:
+        return lambda done: label
+
+    removed = 0
+    while removed < count:
+        label = f"{prompt} ({removed + 1} of {count})"
+        found = moves()
+        where: str | None = None
+        if len(found) >= MAX_OPTIONS:
+            keys = list(dict.fromkeys(m.origin for m in found if isinstance(m, Move)))
+            where = yield from choose_space(ctx, faction, keys, label, rule, optional=optional)
+            if where is None:
+                break
+        made = yield from kit.move_steps(
+            ctx,
+            faction,
+            Kind.REMOVE_PIECES,
+            moves_in(where),
+            lambda answer: ctx.move(answer.piece, 1, answer.origin, to, rule),
+            asking(label),
+            rule,
+            most=1,
+            may_stop=None if optional and where is None else (lambda found: False),
+            single=not optional or where is not None,
+        )
+        if not made:
+            break
+        removed += made
+    return removed
+
+
 def _move_steps(
     ctx: Ctx,
     faction: Faction,
@@ -448,11 +1108,14 @@ def _move_steps(
     optional: bool,
     *,
     single: bool = False,
+    may_stop: Callable[[bool], bool] | None = None,
 ) -> Steps:
     """Up to ``count`` of ``moves()`` one at a time through :func:`kit.move_steps` (5.1.3:
-    while one is possible; ``optional`` offers Done; ``single``: a lone legal move is taken
-    without asking). ``moves`` reads ``ctx.state``, only when the question is really asked.
-    Returns how many were applied."""
+    while one is possible; ``optional`` offers Done, as ``may_stop(found)`` does when it
+    says so; ``single``: a lone legal move is taken without asking). ``moves`` reads
+    ``ctx.state``, only when the question is really asked. Returns how many were applied."""
+    if may_stop is None and not optional:
+        may_stop = _never_stop
     return (
         yield from kit.move_steps(
             ctx,
@@ -463,10 +1126,14 @@ def _move_steps(
             lambda done: f"{prompt} ({done + 1} of {count})",
             rule,
             most=count,
-            may_stop=None if optional else (lambda found: False),
+            may_stop=None if optional else may_stop,
             single=single,
         )
     )
+
+
+def _never_stop(found: bool) -> bool:
+    return False
 
 
 # -- cards whose texts only put a Capability into effect (5.3) -------------------------------

@@ -1,0 +1,311 @@
+"""Section 8 framework: seating agents, ``play_non_players``, recorded reasons and rolls,
+Random Spaces (8.2) and LoCs (8.3), the 8.1 Sequence of Play for Non-players, the 8.4.1
+instruction table, 8.4.2 sides and 8.4.6 Pivotal timing."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import coinlake
+from coinlake import Choose, Faction, IllegalCommand, Side, Why
+from coinlake.nonplayers import (
+    InstructionTableError,
+    NonPlayer,
+    RandomAgent,
+    Roller,
+    event_verdict,
+    parse_table,
+    random_loc,
+    random_space,
+)
+from coinlake.nonplayers.events import default_side, plays_pivotal
+from coinlake.state.events import Explained, PivotalPlayed
+from tests.cards.helpers import on_card
+from tests.conftest import check_invariants
+
+ALL = set(Faction)
+
+
+class FixedRoller(Roller):
+    """A roller whose rolls are given (the examples' dice)."""
+
+    def __init__(self, *values: int) -> None:
+        super().__init__(coinlake.new_game("short", seed=1).state)
+        self.values = list(values)
+
+    def roll(self, sides: int = 6) -> int:
+        value = self.values.pop(0)
+        self.rolls.append((sides, value))
+        return value
+
+
+# -- 8.2 Random Spaces, 8.3 Random LoCs -------------------------------------------------------
+def test_roll_2_then_6_is_quang_tri_8_2() -> None:
+    """8.2's example: 2 followed by 6 is 26, Quang Tri."""
+    every = [s.id for s in coinlake.SPACES if not s.is_loc]
+    assert random_space(every, FixedRoller(2, 6)) == "quang-tri-thua-thien"
+
+
+def test_the_arrows_lead_from_any_roll_to_any_candidate_8_2() -> None:
+    provinces_and_cities = [s.id for s in coinlake.SPACES if not s.is_loc]
+    for tens in range(1, 7):
+        for ones in range(1, 7):
+            for target in provinces_and_cities:
+                assert random_space([target], FixedRoller(tens, ones)) == target
+
+
+def test_a_non_candidate_follows_the_arrows_8_2() -> None:
+    """Roll 11 is Saigon; not a candidate, its arrow leads on until one is reached."""
+    saigon_next = coinlake.RANDOM_SPACES[11][1]
+    reached = coinlake.RANDOM_SPACES[saigon_next][0]
+    assert random_space([reached, "hue"], FixedRoller(1, 1)) == reached != "saigon"
+
+
+def test_random_loc_takes_the_highest_econ_first_8_3() -> None:
+    locs = {s.id: s.econ for s in coinlake.SPACES if s.is_loc}
+    best = max(locs, key=lambda k: locs[k])
+    others = [k for k in locs if locs[k] < locs[best]][:3]
+    roller = FixedRoller()
+    assert random_loc([*others, best], roller) == best
+    assert roller.rolls == []  # a single best LoC needs no roll
+
+
+def test_equal_locs_go_by_a_random_city_then_a_roll_8_3() -> None:
+    ones = [s.id for s in coinlake.SPACES if s.is_loc and s.econ == 1]
+    roller = FixedRoller(1, 1, 1, 1, 1, 1)  # Saigon is the Random City
+    chosen = random_loc(ones, roller)
+    saigon = next(s for s in coinlake.SPACES if s.id == "saigon")
+    near = [
+        k for k in ones if saigon.index in next(s for s in coinlake.SPACES if s.id == k).adjacent
+    ]
+    assert chosen in (near or ones)
+
+
+# -- seats, reasons, rolls ----------------------------------------------------------------------
+def test_a_non_players_decision_is_never_the_callers_8_0() -> None:
+    game = coinlake.new_game("short", seed=3, non_players={"US", "ARVN", "NVA", "VC"})
+    decision = game.decision
+    assert decision is not None and decision.faction in ALL
+    before = game.state
+    with pytest.raises(IllegalCommand) as err:
+        game.apply(decision.options[0])
+    assert err.value.rule == "8.0" and game.state is before
+
+
+def test_every_non_player_choice_records_its_rule_and_rolls_8_1_3() -> None:
+    game = coinlake.new_game("short", seed=5, non_players=ALL)
+    applied = game.play_non_players(limit=150)
+    assert applied == 150
+    told = [e for e in game.events if isinstance(e, Explained)]
+    assert len(told) == 150  # one reason per decision (the opening reveal is the game's own)
+    assert all(e.reason and e.rule for e in told)
+    assert any(e.rolls for e in told) and any(e.rule == "8.2" for e in told)
+    rolls = sum(len(e.rolls) for e in told)
+    assert game.state.rng.agents == rolls  # every roll drawn from the game's generator
+
+
+def test_wrong_rolls_are_refused_and_change_nothing_8_2() -> None:
+    game = coinlake.new_game("short", seed=5, non_players={"VC"})
+    game.play_non_players()  # up to the first player decision
+    decision = game.decision
+    assert decision is not None
+    right = coinlake.next_rolls(game.state, (6,))[0]
+    wrong = Why("8.2", "a made-up roll", ((6, right % 6 + 1),))
+    before = game.state
+    with pytest.raises(IllegalCommand) as err:
+        game.apply(decision.options[0], why=wrong)
+    assert err.value.rule == "8.2" and game.state is before
+    game.apply(decision.options[0], why=Why("8.2", "the real roll", ((6, right),)))
+    assert game.state.rng.agents == before.rng.agents + 1
+    assert game.state.rng.counter == before.rng.counter  # the rules' dice are untouched
+
+
+def test_malformed_why_is_refused_at_construction() -> None:
+    for bad in (("", "x", ()), ("8.2", "", ()), ("8.2", "x", ((6, 7),)), ("8.2", "x", ((1, 1),))):
+        with pytest.raises(ValueError):
+            Why(*bad)
+    with pytest.raises(ValueError):
+        Why("8.2", "x", "66")  # type: ignore[arg-type]
+
+
+def test_reasons_and_rolls_survive_save_and_verified_load(tmp_path: Path) -> None:
+    game = coinlake.new_game("short", seed=9, non_players={"NVA", "VC"})
+    for _ in range(40):
+        if not game.play_non_players():
+            decision = game.decision
+            assert decision is not None
+            game.apply(decision.options[-1])
+    path = tmp_path / "np.fitl"
+    game.save(path)
+    loaded = coinlake.load(path)  # every command re-decided, Non-players' rolls checked
+    assert loaded.state == game.state
+    told = [e for e in loaded.events if isinstance(e, Explained)]
+    assert told == [e for e in game.events if isinstance(e, Explained)] and told
+    assert coinlake.load(path, verify=False).state == game.state
+
+
+def test_same_seed_gives_the_same_non_player_game() -> None:
+    one = coinlake.new_game("medium", seed=11, non_players=ALL)
+    two = coinlake.new_game("medium", seed=11, non_players=ALL)
+    one.play_non_players(limit=400)
+    two.play_non_players(limit=400)
+    assert one.events == two.events
+
+
+def test_a_users_bot_plugs_in_and_pickles() -> None:
+    game = coinlake.new_game("short", seed=2, non_players={"VC"})
+    game.seat("US", RandomAgent())  # a player's seat taken by a bot
+    game.play_non_players(limit=30)
+    assert isinstance(game.agent("VC"), NonPlayer) and isinstance(game.agent("US"), RandomAgent)
+    assert game.agent("ARVN") is None  # a player: never decided for
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.state == game.state and isinstance(copy.agent("US"), RandomAgent)
+
+
+def test_a_non_players_rolls_do_not_shift_the_rules_dice() -> None:
+    """A position re-run from its recorded answers (an undo, a fork, a load) asks exactly
+    what it asked live, even when a Non-player rolled in the middle of a procedure."""
+    game = coinlake.new_game("full", seed=34093, deception=True, non_players={"VC"})
+    for _ in range(300):
+        if game.decision is None:
+            break
+        if not game.play_non_players(limit=1):
+            game.apply(game.legal()[0])
+        again = coinlake.Game.from_state(game.state)
+        assert again.decision == game.decision
+
+
+settings_ = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@settings_
+@given(
+    scenario=st.sampled_from(coinlake.SCENARIOS),
+    seed=st.integers(0, 2**64 - 1),
+    non_players=st.sets(st.sampled_from(sorted(f.value for f in Faction)), min_size=1),
+    options=st.fixed_dictionaries(
+        {"period_events": st.booleans(), "political_rhythm": st.booleans()}
+    ),
+    pick=st.integers(0, 1000),
+)
+def test_a_non_player_never_answers_illegally(
+    scenario: str, seed: int, non_players: set[str], options: dict[str, Any], pick: int
+) -> None:
+    """Non-players (and players answering anything) play on with every invariant kept."""
+    game = coinlake.new_game(scenario, seed=seed, non_players=non_players, **options)
+    for step in range(600):
+        if game.decision is None:
+            break
+        if not game.play_non_players(limit=1):
+            legal = game.legal()
+            game.apply(legal[(pick + step) % len(legal)])
+        check_invariants(game.state)
+
+
+# -- 8.1 Sequence of Play -----------------------------------------------------------------------
+NVA_CAN_RALLY = ("available 10 nva-guerrilla-u",)
+
+
+def test_a_non_player_given_a_limited_operation_executes_a_full_one_8_1() -> None:
+    game = on_card(5, "options non-players=NVA", "acted US:op", *NVA_CAN_RALLY)
+    decision = game.decision
+    assert decision is not None and decision.faction is Faction.NVA
+    assert Choose("op") in decision.options and Choose("limop") not in decision.options
+    with pytest.raises(IllegalCommand) as err:
+        game.validate(Choose("limop"))
+    assert err.value.rule == "8.1"
+    easy = on_card(5, "options easy non-players=NVA,VC", "acted US:op", *NVA_CAN_RALLY)
+    assert easy.decision is not None and Choose("limop") in easy.decision.options  # 8.9 Easy
+    player = on_card(5, "acted US:op", *NVA_CAN_RALLY)
+    assert player.decision is not None and Choose("op") not in player.decision.options
+
+
+# -- 8.4.1, 8.4.2 Events -------------------------------------------------------------------------
+def test_default_sides_8_4_2() -> None:
+    assert default_side(5, Faction.US) is Side.UNSHADED
+    assert default_side(5, Faction.ARVN) is Side.UNSHADED
+    assert default_side(5, Faction.NVA) is Side.SHADED
+    assert default_side(5, Faction.VC) is Side.SHADED
+    single = next(n for n, c in coinlake.CARDS.items() if not c.dual and c.kind.value == "event")
+    assert default_side(single, Faction.VC) is Side.UNSHADED
+
+
+def test_a_rifle_declines_the_event_8_4_1() -> None:
+    state = on_card(3, "options non-players=VC").state  # Peace Talks: a rifle for the VC
+    verdict = event_verdict(state, Faction.VC)
+    assert not verdict.play and verdict.rule == "8.4.1" and "rifle" in verdict.reason
+
+
+def test_a_halo_declines_while_the_named_faction_is_a_player_8_4_1() -> None:
+    """Kissinger: the ARVN declines while the US is a player (the table's halo)."""
+    lines = ("space the-parrots-beak 2 vc-guerrilla-u", "available 2 nva-troops")
+    with_player = on_card(2, "options non-players=ARVN", *lines).state
+    verdict = event_verdict(with_player, Faction.ARVN)
+    assert not verdict.play and "US is a player" in verdict.reason
+    all_np = on_card(2, "options non-players=US,ARVN,NVA,VC", *lines).state
+    assert event_verdict(all_np, Faction.ARVN).play
+
+
+def test_an_ineffective_event_is_declined_8_1() -> None:
+    state = on_card(52, "options non-players=US").state  # RAND, no US Capability to turn
+    verdict = event_verdict(state, Faction.US)
+    assert not verdict.play and verdict.rule == "8.1"
+
+
+def test_the_instruction_table_rejects_malformed_entries() -> None:
+    good = {"cards": [{"number": 5, "factions": {f.value: {"mark": "none"} for f in Faction}}]}
+    assert parse_table(good).get(5, Faction.US).mark == "none"
+    assert parse_table(good).get(6, Faction.US).mark == "unknown"  # not listed
+    bad_mark = json.loads(json.dumps(good))
+    bad_mark["cards"][0]["factions"]["VC"]["mark"] = "sword"
+    bad_number = json.loads(json.dumps(good))
+    bad_number["cards"][0]["number"] = 131
+    missing = json.loads(json.dumps(good))
+    del missing["cards"][0]["factions"]["NVA"]
+    condition = json.loads(json.dumps(good))
+    condition["cards"][0]["factions"]["US"]["condition"] = {"side": "shaded"}  # not a halo
+    for data, words in (
+        (bad_mark, "card 5 VC"),
+        (bad_number, r"cards\[0\]"),
+        (missing, "card 5"),
+        (condition, "card 5 US"),
+        ([], "object"),
+    ):
+        with pytest.raises(InstructionTableError, match=words):
+            parse_table(data)
+
+
+# -- 8.4.6 Pivotal Events --------------------------------------------------------------------
+TET_READY = (
+    "pivotals 124",
+    "leader-box 125 126",
+    "space saigon 11 vc-guerrilla-u",
+    "space hue 10 vc-guerrilla-u",
+)
+
+
+def test_a_non_player_plays_its_pivotal_while_a_player_is_1st_eligible_8_4_6() -> None:
+    """8.4.6's example: the US player is 1st Eligible, the Non-player VC holds Tet Offensive
+    with more than 20 Guerrillas in the South: the VC play it at once."""
+    game = on_card(1, "options non-players=VC", *TET_READY)
+    decision = game.decision
+    assert decision is not None and decision.faction is Faction.VC
+    assert Choose("pivotal") in decision.options
+    game.play_non_players(limit=1)
+    assert any(isinstance(e, PivotalPlayed) and e.card == 124 for e in game.events)
+    assert plays_pivotal(game.state, Faction.VC, trumping=True)
+
+
+def test_no_pivotal_while_a_non_player_is_1st_eligible_8_4_6() -> None:
+    game = on_card(59, "options non-players=NVA,VC", *TET_READY)  # NVA 1st: a Non-player
+    state = game.state
+    assert not plays_pivotal(state, Faction.VC, trumping=False)
+    game.play_non_players(limit=3)
+    assert not any(isinstance(e, PivotalPlayed) for e in game.events)
