@@ -309,3 +309,22 @@ def test_no_pivotal_while_a_non_player_is_1st_eligible_8_4_6() -> None:
     assert not plays_pivotal(state, Faction.VC, trumping=False)
     game.play_non_players(limit=3)
     assert not any(isinstance(e, PivotalPlayed) for e in game.events)
+
+
+def test_an_agents_note_is_remembered_in_the_state_8_5_2(tmp_path: Path) -> None:
+    """8.5.2 (and 8.6.2, 8.7.1, 8.8.2): a Non-player that Passed after a successful
+    Capability roll plays the next card's Event without rolling again -- the state
+    remembers it, through positions and log files."""
+    game = coinlake.new_game("short", seed=1, non_players={"NVA", "VC"})
+    game.play_non_players()
+    decision = game.decision
+    assert decision is not None and decision.faction is not None
+    why = Why("8.5.2", "rolled above the Coup cards", note="capability-lookahead")
+    game.apply(decision.options[-1], why=why)
+    card = game.state.played[-1]
+    assert game.state.agent_notes == ((decision.faction, "capability-lookahead", card),)
+    assert coinlake.parse_position(coinlake.position(game.state)) == game.state
+    game.save(tmp_path / "note.fitl")
+    assert coinlake.load(tmp_path / "note.fitl").state.agent_notes == game.state.agent_notes
+    with pytest.raises(ValueError):
+        Why("8.5.2", "x", note="Not A Word")

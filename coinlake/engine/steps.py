@@ -16,6 +16,7 @@ costs about one ordinary step.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 
@@ -80,6 +81,12 @@ def _words(value: object) -> str:
     return value
 
 
+def _note(value: object) -> str:
+    if not isinstance(value, str) or (value and not re.fullmatch(r"[a-z0-9][a-z0-9.-]*", value)):
+        raise ValueError(f"a note is a lower-case word (letters, digits, '-', '.'): {value!r}")
+    return value
+
+
 @frozen
 class Why:
     """Why an agent chose a command (8.1.3-8.8: the rule and priority that decided it) and
@@ -94,6 +101,9 @@ class Why:
     rule: str = attrs.field(converter=_words)
     reason: str = attrs.field(converter=_words)
     rolls: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_rolls)
+    note: str = attrs.field(default="", converter=_note)
+    """A fact for the state to remember for this Faction (``GameState.agent_notes``), e.g.
+    ``"capability-lookahead"``: the latest note per Faction is kept."""
 
 
 def check_rolls(state: GameState, why: Why) -> None:
@@ -215,7 +225,12 @@ def advance(
     if why is not None:
         ctx.emit(
             Explained(
-                seq=ctx.seq, rule=why.rule, faction=ask.faction, reason=why.reason, rolls=why.rolls
+                seq=ctx.seq,
+                rule=why.rule,
+                faction=ask.faction,
+                reason=why.reason,
+                rolls=why.rolls,
+                note=why.note,
             )
         )
     nxt = _continue(ctx, runner.gen, _resume(ctx, runner.gen, command))

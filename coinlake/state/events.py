@@ -158,6 +158,8 @@ class Explained(Event):
     faction: Faction | None
     reason: str
     rolls: tuple[tuple[int, int], ...] = ()
+    note: str = ""
+    """What the Faction's agent asks the state to remember (``GameState.agent_notes``)."""
 
 
 @frozen(kw_only=True)
@@ -503,6 +505,10 @@ def _die_rolled(state: GameState, e: DieRolled) -> GameState:
 
 
 def _explained(state: GameState, e: Explained) -> GameState:
+    if e.note and e.faction is not None:
+        card = state.played[-1] if state.played else 0
+        kept = tuple(n for n in state.agent_notes if n[0] is not e.faction)
+        state = replace(state, agent_notes=(*kept, (e.faction, e.note, card)))
     if not e.rolls:
         return state
     return replace(state, rng=state.rng.agents_advanced(len(e.rolls)))

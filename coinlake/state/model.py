@@ -361,6 +361,10 @@ class GameState:
     deception: tuple[DeceptionMarker, ...] = ()
     """The Deception markers the players hold (7.3 Victory Deception option), 2 per player in
     player order; private to their owner until revealed (:func:`redact_private`)."""
+    agent_notes: tuple[tuple[Faction, str, int], ...] = ()
+    """What the agents deciding for Factions asked to remember, latest per Faction: (Faction,
+    note, the card current when noted), e.g. a Non-player that Passed to play the next
+    card's Capability without rolling again (8.5.2, 8.6.2, 8.7.1, 8.8.2)."""
     fixed_dice: tuple[int, ...] = ()
     """The next die rolls, fixed in advance (each 1-6): a test, a puzzle or a position text
     (``coinlake.position``) sets them, and each roll takes the first one instead of drawing

@@ -156,7 +156,7 @@ _WRITTEN = frozenset(
         "eligibility", "deck", "next_card", "played", "leader_box", "capabilities",
         "momentum", "pivotals_held", "us_policy", "rng", "phase", "turn", "pending", "seq",
         "coup_phase", "coup_step", "result", "stay_eligible", "ineligible_next",
-        "card_markers", "deception", "fixed_dice",
+        "card_markers", "deception", "fixed_dice", "agent_notes",
     }
 )  # fmt: skip
 """The :class:`GameState` fields this format writes."""
@@ -266,6 +266,11 @@ def _entries(state: GameState) -> dict[str, str]:
     put("rng", f"seed={state.rng.seed} counter={state.rng.counter}{agents}{generator}")
     if state.fixed_dice:
         put("dice", " ".join(str(d) for d in state.fixed_dice))
+    if state.agent_notes:
+        put(
+            "agent-notes",
+            " ".join(f"{f.value}:{_word(n, 'a note')}@{c}" for f, n, c in state.agent_notes),
+        )
     if state.seq:
         put("seq", str(state.seq))
     for attr, keyword in _BOX_LINES:
@@ -619,6 +624,7 @@ class _Reader:
             card_markers=f.get("card-markers", ()),
             deception=f.get("deception", ()),
             fixed_dice=f.get("dice", ()),
+            agent_notes=f.get("agent-notes", ()),
         )
         self._check(state)
         return state
@@ -1203,6 +1209,20 @@ def _dice(r: _Reader, tokens: list[str], number: int) -> None:
     if not tokens:
         raise ValueError("no dice listed")
     r.f["dice"] = tuple(_int(t, "a die roll", 1, 6) for t in tokens)
+
+
+@_handler("agent-notes")
+def _agent_notes(r: _Reader, tokens: list[str], number: int) -> None:
+    notes = []
+    for token in tokens:
+        who, _, rest = token.partition(":")
+        note, _, card = rest.rpartition("@")
+        if not note or not card:
+            raise ValueError(f"write FACTION:NOTE@CARD, not {token!r}")
+        notes.append((_faction(who), note, _int(card, "a card number", 0, 130)))
+    if len({f for f, _, _ in notes}) != len(notes):
+        raise ValueError("one note per Faction")
+    r.f["agent-notes"] = tuple(notes)
 
 
 @_handler("seq")

@@ -397,7 +397,7 @@ def _replay(
                     why = None
                     told = recorded[1] if len(recorded) > 1 else None
                     if isinstance(told, Explained):
-                        why = Why(told.rule, told.reason, told.rolls)
+                        why = Why(told.rule, told.reason, told.rolls, told.note)
                     produced = apply(command, why)
                     if produced != recorded:
                         raise Malformed(_difference(recorded, produced))
