@@ -226,7 +226,9 @@ def test_texts_that_ask_nothing_are_plain_functions() -> None:
     assert asking is not None and asking.asks
     for number, side, module in registry.registrations():
         source = Path(importlib.import_module(module).__file__ or "").read_text()
-        assert not re.search(r"return\s*(#[^\n]*)?\n\s*yield\b", source), (number, side)
+        # no "return" then an unreachable bare "yield" at the same depth (a fake generator)
+        fake = re.search(r"^([ ]*)return[ ]*(#[^\n]*)?\n\1yield[ ]*(#.*)?$", source, re.M)
+        assert not fake, (number, side)
 
 
 def test_every_implemented_card_has_its_test_file() -> None:
@@ -563,8 +565,9 @@ def test_remove_steps_from_the_map_1_4_1_5_1_3() -> None:
         Move(Piece.VC_BASE, 1, "saigon", AVAILABLE),
     )  # no Tunneled Base (5.1.1), no Done (5.1.3)
     ask = gen.send(Move(Piece.VC_BASE, 1, "saigon", AVAILABLE))
-    assert ask.forced() == Move(Piece.VC_GUERRILLA_ACTIVE, 1, "hue", AVAILABLE)
-    ask = gen.send(ask.forced())
+    last = Move(Piece.VC_GUERRILLA_ACTIVE, 1, "hue", AVAILABLE)
+    assert ask.forced() == last
+    ask = gen.send(last)
     assert ask.options == ()  # nothing left: the engine answers Done
     with pytest.raises(StopIteration) as stop:
         gen.send(Done())

@@ -839,3 +839,20 @@ def test_tet_offensive_joint_attack_also_where_only_nva_guerrillas_card_124() ->
     sp = at(game, "quang-nam")
     assert sp.pieces[Piece.ARVN_POLICE] == 0 and sp.pieces[Piece.NVA_GUERRILLA_ACTIVE] == 2
     assert acted(game) == ((VC, "event"),)
+
+
+def test_op_sa_is_offered_when_a_special_activity_could_come_during_the_operation_4_1() -> None:
+    """4.1: a Special Activity may come immediately before, during or after the Operation --
+    here no VC Special Activity is legal yet, but a Rally placing an Underground Guerrilla
+    beside ARVN Police makes Subvert possible. What the VC then do (the Rally alone) sets
+    the 2nd Eligible's options: a Limited Operation (2.3.4)."""
+    from tests.cards.helpers import on_card, play  # Senator Fulbright: VC, US, NVA, ARVN
+
+    game = on_card(93, "available 10 vc-guerrilla-u", "space hue 2 arvn-police")
+    assert Choose("op+sa") in game.legal()
+    play(game, "op+sa", "rally", "select hue", "done")
+    decision = game.decision
+    assert decision is not None and Choose("subvert") in decision.options  # now possible
+    play(game, "no-sa")
+    assert game.state.turn.acted == ((Faction.VC, "op"),)
+    assert game.legal() == (Choose("limop"), Choose("pass"))  # the US: 2nd Eligible after an Op

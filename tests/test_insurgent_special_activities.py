@@ -122,7 +122,7 @@ def test_ambush_from_a_loc_needs_no_enemy_on_it_4_4_3() -> None:
 
 def test_ambush_is_not_with_a_plain_op_and_needs_underground_4_4_3() -> None:
     active = board({MEKONG: {NVA_G_A: 2}, "saigon": {Piece.ARVN_POLICE: 1}})
-    refused(active, OP_SA, "3.1", "Special Activity")  # no Underground Guerrilla
+    assert OP_SA in active.legal()  # 4.1: a Special Activity may yet become possible
     active.apply(OP)
     refused(active, Choose("attack"), "3.1")  # nothing to Attack or Ambush anywhere
     plain = begin(board({MEKONG: {NVA_G_U: 2}, "saigon": {Piece.ARVN_POLICE: 1}}), "attack")
@@ -293,7 +293,8 @@ def test_long_range_guns_and_typhoon_kate_change_bombard_cards_32_115() -> None:
     play(one, OP_SA, "rally", "bombard", "select hue")
     assert one.decision is not None and one.decision.kind == Kind.SELECT_SPACE
     kate = board(pieces, momentum=(115,))
-    refused(kate, OP_SA, "3.1", "Special Activity")  # no Bombard, nothing else possible
+    play(kate, OP_SA, "rally")
+    assert Choose("bombard") not in kate.legal()  # Typhoon Kate: no Bombard (card 115)
 
 
 # == 4.5.1 Tax ================================================================================

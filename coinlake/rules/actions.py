@@ -503,6 +503,20 @@ class Grant:
     mode: str | None = None
     """The one form the text fixes: ``"troops"`` or ``"guerrillas"`` for an Attack or
     March, ...; ``None``: the Faction's choice."""
+    owner: Faction | None = None
+    """Whose Operation or Special Activity it is when the Faction given the grant is
+    another, which then carries it out and decides its details (5.1: a US Air Strike by the
+    ARVN, card 30, or by whoever executes card 40); ``None``: that Faction's own."""
+    any_space: bool = False
+    """It may select any of :attr:`spaces` even without the pieces the rules require there
+    (an Air Strike in "any" spaces without US or ARVN pieces, cards 6 and 30)."""
+    hits: int | None = None
+    """Air Strike: this many hits instead of the die roll (4.2.3)."""
+    per_space: int | None = None
+    """The most enemy pieces it may remove in each space (card 30: 2)."""
+    trail: int | None = None
+    """Air Strike and the Trail (4.2.3): ``None`` the usual (2 hits Degrade 1 box); ``0``
+    no effect on the Trail; ``n`` a Degrade of ``n`` boxes that takes no hits (card 6)."""
 
     def within(self, spaces: tuple[str, ...] | list[str]) -> Grant:
         """This grant restricted to ``spaces`` (those an earlier step of a chain selected,
@@ -521,7 +535,8 @@ def free_action(
     action is not registered yet or cannot occur (5.1.3: what cannot be carried out is
     skipped); otherwise its outcome with the spaces it selected (:attr:`Outcome.spaces`).
     A name with keyword ``fields`` is the grant ``Grant(name, **fields)``; every Operation and
-    Special Activity reads the grant itself, through ``rules/kit.py``."""
+    Special Activity reads the grant itself, through ``rules/kit.py``. With
+    :attr:`Grant.owner` the action is that Faction's, carried out and decided by ``faction``."""
     if isinstance(grant, str):
         grant = Grant(grant, **fields)
     elif fields:
@@ -532,7 +547,7 @@ def free_action(
             return Outcome(executed=False)
         grant = attrs.evolve(grant, action=name)
     assert grant.action is not None
-    action = lookup(faction, grant.action)
+    action = lookup(grant.owner or faction, grant.action)  # ``faction`` decides (5.1)
     if action is None:
         return Outcome(executed=False)
     banned = action.kind is ActionKind.OPERATION and action.monsoon_banned
@@ -595,14 +610,13 @@ def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) ->
 
 
 def has_special_activity(state: GameState, faction: Faction) -> bool:
-    """Whether some Special Activity of ``faction`` is legal now (offer ``op+sa``, 4.1)."""
-    return memo(
-        state,
-        ("has-special-activity", _VERSION[0], faction),
-        lambda: any(
-            a.legal(state, faction, limited=False, free=False) for a in special_activities(faction)
-        ),
-    )
+    """Whether ``faction`` may choose an Operation with a Special Activity (2.3.4, 4.1): a
+    Special Activity may come immediately before, during or after the Operation, so one
+    that is not legal yet may become so as the Operation unfolds (4.1's example: a Rally
+    that places the Underground Guerrillas a Subvert needs). It is offered whenever the
+    Faction has Special Activities at all; what it then executes -- an Operation only, if no
+    Special Activity was executed -- sets the 2nd Eligible's options (2.3.4)."""
+    return bool(special_activities(faction))
 
 
 def registered() -> tuple[tuple[Faction, str, ActionKind], ...]:

@@ -42,17 +42,16 @@ def khe_sanh_unshaded(ctx: Ctx, faction: Faction) -> Proc:
         f"{faction}: the space with a US Base and US Troops",
         "5.1",
     )
-    if where is None:
-        return
-    yield from lib.remove_steps(
-        ctx,
-        faction,
-        (Piece.NVA_TROOPS,),
-        lib.within(where, 1),
-        NVA_TROOPS_REMOVED,
-        f"{faction}: remove an NVA Troop within 1 space",
-        "5.1",
-    )
+    if where is not None:
+        yield from lib.remove_steps(
+            ctx,
+            faction,
+            (Piece.NVA_TROOPS,),
+            lib.within(where, 1),
+            NVA_TROOPS_REMOVED,
+            f"{faction}: remove an NVA Troop within 1 space",
+            "5.1",
+        )
 
 
 @shaded(37)
