@@ -19,6 +19,7 @@ from coinlake.engine import Agent, Choice, Decision, Game, GameView, HistoryErro
 from coinlake.engine import start_state as _start_state
 from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
 from coinlake.rules import cards as _cards
+from coinlake.rules import effects as _effects
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
 from coinlake.state.events import Event
@@ -33,7 +34,7 @@ from coinlake.state.model import (
 )
 from coinlake.state.position import PositionError, parse_position, position
 from coinlake.state.queries import Control, control, victory_margins, victory_markers
-from coinlake.store import load, load_with_report, save_game
+from coinlake.store import load, load_view, load_with_report, save_game
 
 SCENARIOS = ("short", "medium", "full")
 
@@ -42,6 +43,7 @@ def event_effective(state: GameState, card: int, side: Side | str, faction: Fact
     """Whether ``faction`` executing ``side`` of ``card`` in ``state`` would have an effect
     (8.1: Non-players opt only for Events that would); False for a card whose Event is
     not implemented yet (it cannot be executed)."""
+    _check_card(state, card)
     if not _cards.is_implemented(card):
         return False
     return _cards.effective(state, card, Side(side), Faction(faction))
@@ -53,7 +55,24 @@ def event_preview(
     """The state after ``faction`` executed ``side`` of ``card`` from ``state``, every
     question answered with its first legal answer (a dry run, as :func:`event_effective`
     judges by; dice come from the state's generator)."""
+    _check_card(state, card)
     return _cards.dry_run(state, card, Side(side), Faction(faction))
+
+
+def _check_card(state: object, card: object) -> None:
+    if not isinstance(state, GameState):
+        raise TypeError(f"expected a GameState, not {type(state).__name__}")
+    if type(card) is not int:
+        raise TypeError(f"a card is its number (an int), not {card!r}"[:200])
+    if card not in CARDS:
+        raise ValueError(f"no card {card} (cards are numbered 1..130)")
+
+
+def pacification_cost(state: GameState, *, support_phase: bool) -> int:
+    """ARVN Resources per Terror marker removed or level shifted by Pacification (3.2.1,
+    6.3.1): 3, 4 under Ky, 1 in the Support Phase under unshaded Blowtorch Komer (for the
+    Non-players' Pacify priorities, 8.7.6, 8.8.8)."""
+    return _effects.pacification_cost(state, support_phase=support_phase)
 
 
 def new_game(
@@ -83,26 +102,34 @@ def new_game(
     Faction of each inexperienced player, least experienced first, to the 2 markers it
     selects (``"empty-threat"``, ``"hidden-agenda"``, ``"hidden-asset"``).
     ``easy``, ``difficulty_a``, ``difficulty_b``: the 1-player options of 8.9 (see
-    :class:`Options`). Options that do not fit together raise ``ValueError``.
+    :class:`Options`). Options that do not fit together raise ``ValueError``; a value of the
+    wrong type (``"yes"`` for a flag, a lone string for a collection) raises ``TypeError``.
     """
+    for name, value in (("non_players", non_players), ("players", players)):
+        if isinstance(value, str) or not isinstance(value, Iterable):
+            raise TypeError(f"{name} is a collection of Factions, not {value!r}"[:200])
+    groups = tuple(players)
+    if any(isinstance(g, str) or not isinstance(g, Iterable) for g in groups):
+        raise TypeError(f"players lists groups of Factions, e.g. [('NVA', 'VC')], not {groups!r}")
+    if handicap is not None and not isinstance(handicap, Mapping):
+        raise TypeError(f"handicap maps a Faction to its 2 markers, not {handicap!r}"[:200])
+    picked = tuple((handicap or {}).items())
+    if any(isinstance(p, str) or not isinstance(p, Iterable) for _, p in picked):
+        raise TypeError(f"handicap maps a Faction to its 2 markers, not {handicap!r}"[:200])
     options = Options(
         period_events=period_events,
         political_rhythm=political_rhythm,
         high_winds=high_winds,
         deception=deception,
         non_players=tuple(sorted((Faction(f) for f in non_players), key=list(Faction).index)),
-        players=tuple(tuple(Faction(f) for f in group) for group in players),
-        handicap=tuple(
-            (Faction(f), tuple(str(k) for k in picks)) for f, picks in (handicap or {}).items()
-        ),
+        players=tuple(tuple(Faction(f) for f in group) for group in groups),
+        handicap=tuple((Faction(f), tuple(picks)) for f, picks in picked),
         easy=easy,
         difficulty_a=difficulty_a,
         difficulty_b=difficulty_b,
     )
     if seed is None:
         seed = secrets.randbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an integer, not {seed!r}")
     game = Game(_start_state(scenario, seed, options), undo=undo, saver=save_game)
     decision = game.decision
     if decision is not None and decision.faction is None:
@@ -165,9 +192,11 @@ __all__ = [
     "event_preview",
     "from_position",
     "load",
+    "load_view",
     "load_with_report",
     "new_game",
     "next_rolls",
+    "pacification_cost",
     "parse",
     "parse_position",
     "position",

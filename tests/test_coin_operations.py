@@ -1122,6 +1122,50 @@ def test_a_granted_sweep_in_place_moves_nothing_5_5() -> None:
     assert pieces(game.state, "Quang Tin") == {P.US_TROOPS: 3}
 
 
+def test_a_granted_sweep_moves_troops_in_only_from_its_origins_5_5() -> None:
+    """Card 62: Troops Sweep in only from the spaces the Event names (``origins``)."""
+    state = put(blank(), "Quang Nam", {P.VC_GUERRILLA_UNDERGROUND: 1})
+    state = put(state, "Quang Tin", {P.US_TROOPS: 2})
+    state = put(state, "Quang Tri", {P.US_TROOPS: 2})
+    game = free(state, US, "sweep", "spaces=quang-nam", "origins=quang-tin-quang-ngai")
+    play(game, sel("Quang Nam"))
+    assert {str(c) for c in game.legal()} == {
+        "move 1 us-troops quang-tin-quang-ngai quang-nam",
+        "move 2 us-troops quang-tin-quang-ngai quang-nam",
+        "done",
+    }
+
+
+def test_a_granted_us_assault_without_arvn_adds_no_arvn_assault_3_2_4_5_5() -> None:
+    """Card 95: "Assaults (no ARVN)" -- the free US Assault offers no ARVN Assault."""
+    cubes = {P.US_TROOPS: 1, P.ARVN_TROOPS: 2, P.VC_GUERRILLA_ACTIVE: 3}
+    state = put(blank(), "Quang Tin", cubes)
+    game = free(state, US, "assault", "no_arvn=true")
+    play(game, sel("Quang Tin"))
+    assert game.decision is None or game.decision.context.procedure != "assault"  # over
+    assert pieces(game.state, "Quang Tin")[P.VC_GUERRILLA_ACTIVE] == 2
+    plain = free(state, US, "assault")
+    play(plain, sel("Quang Tin"))
+    assert plain.decision is not None and sel("Quang Tin") in plain.decision.options
+
+
+def test_a_granted_joint_sweep_and_assault_use_us_and_arvn_troops_5_5() -> None:
+    """Card 99: US and ARVN Troops Sweep together (Police do not) and Assault as US."""
+    cubes = {P.US_TROOPS: 1, P.ARVN_TROOPS: 2, P.ARVN_POLICE: 2, P.NVA_GUERRILLA_UNDERGROUND: 5}
+    state = put(put(blank(), "Quang Tin", cubes), "Binh Dinh", {P.ARVN_TROOPS: 1})
+    game = free(state, US, "sweep", "joint=true")
+    play(game, sel("Quang Tin"))
+    assert game.decision is not None
+    assert mv(P.ARVN_TROOPS, 1, "Binh Dinh", "Quang Tin") in game.decision.options
+    play(game, DONE, DONE)  # no Troop moves in; no other space
+    # 1 US and 2 ARVN Troops and no Police Activate 3 in a Lowland (3.2.3)
+    assert pieces(game.state, "Quang Tin")[P.NVA_GUERRILLA_ACTIVE] == 3
+    game = free(attrs.evolve(game.state, pending=None), ARVN, "assault", "joint=true")
+    play(game, sel("Quang Tin"))
+    # 3 Troops as US Troops, 1 removal each (ARVN alone: 4 cubes, 2 removals)
+    assert P.NVA_GUERRILLA_ACTIVE not in pieces(game.state, "Quang Tin")
+
+
 def test_a_grant_an_operation_cannot_honour_is_refused_5_5() -> None:
     """A term the granted Operation cannot carry out is never dropped silently."""
     state = put(blank(), "Quang Nam", {P.US_TROOPS: 1})

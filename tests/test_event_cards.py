@@ -258,9 +258,12 @@ EXTRA = {
     2: ("space the-fishhook 1 vc-guerrilla-u",),  # Insurgents in Cambodia (unshaded)
     12: ("space north-vietnam 1 nva-troops 2 nva-guerrilla-u",),  # outside the South
     24: ("space binh-dinh 1 us-troops 1 vc-guerrilla-u",),  # coastal (unshaded)
+    25: ("space kien-phong 1 us-troops 1 vc-guerrilla-u",),  # a Lowland by the Mekong
     102: ("space kontum 1 nva-base-t 1 nva-guerrilla-u 3 us-troops",),  # Tunnel, COIN Control
     29: ("space binh-dinh 1 us-irregular-u 1 vc-guerrilla-u",),  # Irregulars (unshaded)
     51: ("space central-laos 2 nva-troops",),  # non-Base Insurgents outside the South
+    58: ("space north-vietnam 2 nva-troops",),  # NVA pieces to remove (unshaded)
+    59: ("space kontum 1 nva-troops",),  # NVA next to Pleiku's ARVN Base (unshaded)
     37: (  # Saigon's US Base moves to Hue, where US Troops are, next to NVA Troops (unshaded)
         "space saigon 3 arvn-police passive-support",
         "space hue 2 us-troops 1 us-base 2 arvn-police 1 vc-guerrilla-u",
@@ -269,10 +272,16 @@ EXTRA = {
     68: ("space binh-dinh 1 us-irregular-u",),  # Irregulars to remove (shaded)
     76: ("space da-nang passive-support",),  # Support to remove (shaded)
     81: ("space binh-dinh 1 arvn-police",),  # Police in a Highland (shaded)
+    92: ("space kien-phong 2 arvn-troops 1 vc-guerrilla-u",),  # next to Can Tho (unshaded)
     100: ("space kien-phong 1 us-troops 1 vc-guerrilla-u 1 arvn-police",),  # a Lowland
     108: ("casualties 2 us-troops",),  # fewer than 3 Casualty pieces (unshaded)
     110: ("space an-loc 1 vc-guerrilla-a",),  # an Active Guerrilla (shaded)
     113: ("space binh-dinh 1 arvn-police",),  # Police outside Cities (shaded)
+    26: ("space binh-dinh 1 us-irregular-u",),  # an Irregular on the map (shaded)
+    30: (  # an Active piece in Hue, the first coastal space; US Troops in a coastal Province
+        "space hue 2 us-troops 2 arvn-police 1 arvn-troops 2 vc-guerrilla-a",
+        "space binh-dinh 1 us-troops",
+    ),
 }
 """What a card's texts need besides :data:`RICH` (RAND turns US Capabilities over)."""
 
@@ -419,6 +428,31 @@ def test_a_grant_of_any_special_activity_skips_when_none_can_occur_5_1_3() -> No
     with pytest.raises(StopIteration) as stop:
         gen.send(Done())
     assert stop.value.value == actions.Outcome(executed=False)
+
+
+def test_a_grant_of_any_operation_in_a_space_offers_only_what_would_occur_there_5_5() -> None:
+    """ "A free LimOp there" (card 74): the registered legality ignores the grant's spaces, so
+    each action is probed; Patrol (LoCs and Cities) cannot reach a Laos Province. "If
+    desired" (card 56, :attr:`Grant.optional`) adds ``done``."""
+    laos = ("space central-laos 4 arvn-troops 2 nva-guerrilla-a", "space hue 2 arvn-troops")
+    text = position_text(10, *laos)
+    game = granted(text, Faction.ARVN, "", "limited=true")
+    decision = game.decision
+    assert decision is not None and Choose("patrol") in decision.options
+    game = granted(text, Faction.ARVN, "", "limited=true", "spaces=central-laos")
+    decision = game.decision
+    assert decision is not None and decision.faction is Faction.ARVN
+    assert decision.options == (Choose("train"), Choose("sweep"), Choose("assault"))
+    game.apply(Choose("assault"))
+    game.apply(Select("central-laos"))
+    assert GRANTED[-1].executed and GRANTED[-1].spaces == ("central-laos",)
+    assert game.state.space("central-laos").pieces[Piece.NVA_GUERRILLA_ACTIVE] == 0  # 4 / 2
+    game = granted(text, Faction.ARVN, "", "limited=true", "spaces=central-laos", "optional=true")
+    decision = game.decision
+    assert decision is not None and decision.options[-1] == Done()
+    game.apply(Done())
+    assert GRANTED[-1] == actions.Outcome(executed=False)
+    assert game.state.space("central-laos").pieces[Piece.NVA_GUERRILLA_ACTIVE] == 2
 
 
 def test_a_grant_is_a_name_or_a_grant_not_both() -> None:

@@ -171,7 +171,8 @@ def test_round_trip_through_a_whole_game(scenario: str) -> None:
     assert game.state.result is not None
     assert "result rule=" in position(game.state)
     assert coinlake.from_position(position(game.state)).state == game.state
-    assert any(phase is Phase.COUP for phase, _ in phases)
+    # a Coup Round was reached: its steps were written, or its Victory Phase ended the game
+    assert any(phase is Phase.COUP for phase, _ in phases) or game.state.result.rule == "7.2"
 
 
 def test_every_state_field_is_written() -> None:

@@ -35,7 +35,16 @@ import coinlake
 from coinlake import Game, LogFileError
 from coinlake.data.pieces import FACTIONS, Piece
 from coinlake.state import model
-from coinlake.state.commands import COMMAND_TYPES, Choose, Command, Count, Done, Move, Select
+from coinlake.state.commands import (
+    COMMAND_TYPES,
+    MAX_NUMBER,
+    Choose,
+    Command,
+    Count,
+    Done,
+    Move,
+    Select,
+)
 from coinlake.state.events import EVENT_TYPES, Chosen, Event, TrackChanged
 from coinlake.store import (
     APPLY,
@@ -234,7 +243,7 @@ def test_round_trip_at_every_step(tmp_path: Path) -> None:
     for step in range(40):
         if step % 9 == 4 and game.node.faction is not None:
             try:
-                game.undo()
+                game.undo(faction=game.node.faction)
             except coinlake.HistoryError:
                 pass
             else:
@@ -977,7 +986,7 @@ def _commands() -> st.SearchStrategy[Command]:
         st.builds(Choose, word),
         st.builds(Select, word),
         st.builds(Move, st.sampled_from(list(Piece)), st.integers(1, 99), word, word),
-        st.builds(Count, st.integers(0, 10**6)),
+        st.builds(Count, st.integers(0, MAX_NUMBER)),
         st.just(Done()),
     )
 

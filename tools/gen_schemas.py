@@ -29,7 +29,14 @@ from coinlake.data.scenarios import SCENARIOS  # noqa: E402
 from coinlake.engine import UndoPolicy  # noqa: E402
 from coinlake.state.model import Options  # noqa: E402
 from coinlake.state.rng import ALGORITHMS  # noqa: E402
-from coinlake.store import APPLY, HEADER_KEYS, REDO, UNDO  # noqa: E402
+from coinlake.store import (  # noqa: E402
+    APPLY,
+    HEADER_KEYS,
+    REDO,
+    RESEED,
+    UNDO,
+    VIEW_HEADER_KEYS,
+)
 from coinlake.store.compact import (  # noqa: E402
     COMMANDS,
     EVENTS,
@@ -131,6 +138,34 @@ def header_schema() -> dict[str, Any]:
     }
 
 
+def view_header_schema() -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "format": {"const": FORMAT_VERSION},
+        "library": {"type": "string"},
+        "view": {"enum": [f.value for f in Faction]},
+        "position": {
+            "type": "string",
+            "description": "The Faction's view of the game's first position (docs/positions.md).",
+        },
+        "commands": type_table_schema("command"),
+        "events": type_table_schema("event"),
+    }
+    assert set(properties) == VIEW_HEADER_KEYS
+    return {
+        "$schema": SCHEMA_URI,
+        "$id": "view-header.schema.json",
+        "title": "view header",
+        "description": (
+            f"The header of an exported view (Game.export), a format {FORMAT_VERSION} log "
+            "file of apply frames only (a msgpack map)."
+        ),
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
 def frame_schema() -> dict[str, Any]:
     return {
         "$schema": SCHEMA_URI,
@@ -165,6 +200,16 @@ def frame_schema() -> dict[str, Any]:
                 "minItems": 1,
                 "items": False,
             },
+            {
+                "title": "reseed",
+                "type": "array",
+                "prefixItems": [
+                    {"const": RESEED},
+                    {"title": "seed", "type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+                ],
+                "minItems": 2,
+                "items": False,
+            },
         ],
     }
 
@@ -175,6 +220,7 @@ def build() -> dict[str, str]:
         "command.schema.json": union_schema("command", COMMANDS, is_event=False),
         "event.schema.json": union_schema("event", EVENTS, is_event=True),
         "header.schema.json": header_schema(),
+        "view-header.schema.json": view_header_schema(),
         "frame.schema.json": frame_schema(),
     }
     return {name: json.dumps(s, indent=1) + "\n" for name, s in schemas.items()}

@@ -3,15 +3,22 @@
 The history is a tree of immutable nodes that only grows. ``apply`` adds a child of the
 current node; ``undo`` moves to the parent, ``redo`` back down the branch last left; a
 command applied after an undo starts a new branch, and the old one stays in the journal.
-The journal (every apply, undo and redo, in order) is what a log file stores.
+The journal (every apply, undo, redo and reseed, in order) is what a log file stores.
+
+Trust: ``state``, ``root``, ``events`` and the log file are the referee's (they hold the
+seed and the deck). What a Faction may be shown is :meth:`Game.view`; under the ``strict``
+policy :meth:`Game.undo` needs to know which Faction asks, and :meth:`Game.fork` draws a new
+secret seed, so that no fork reveals a die or a card before the game rolls or draws it.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 from attrs import frozen
@@ -26,13 +33,16 @@ from coinlake.engine.steps import (
     fold,
     pending_ask,
     prime,
+    rolls_in_progress,
     validate,
 )
 from coinlake.errors import CoinlakeError, IllegalCommand
+from coinlake.rules.victory import PRIVATE_OPTIONS
 from coinlake.state.commands import Command, parse
-from coinlake.state.events import CardRevealed, Chosen, DieRolled, Event
-from coinlake.state.model import GameState, redact_private
+from coinlake.state.events import CardRevealed, Chosen, DieRolled, Event, Reseeded, evolve
+from coinlake.state.model import GameState, player_groups, redact_private
 from coinlake.state.rng import Rng
+from coinlake.state.setup import reshuffled_deck
 
 if TYPE_CHECKING:
     from coinlake.engine.agents import Agent
@@ -78,7 +88,8 @@ class Node:
 
 @frozen(eq=False)
 class JournalEntry:
-    """One recorded action: ``apply`` (with its node), ``undo`` or ``redo``; a linked list."""
+    """One recorded action: ``apply``, ``undo``, ``redo`` or ``reseed``, with the node it
+    leads to; a linked list."""
 
     action: str
     node: Node
@@ -93,15 +104,38 @@ class _RedoLink:
 
 @frozen
 class GameView:
-    """What one Faction may see: the state with the hidden deck order and generator seed
-    blanked (2.2), and the events of the current line."""
+    """What one Faction may see: the state as :func:`view_state` shows it, the events of
+    the current line it may see, and the pending Decision (``None`` when the game is over,
+    or for a view read from a log file): another player's without the options that would
+    show a private marker (7.3)."""
 
     faction: Faction
     state: GameState
     events: tuple[Event, ...]
+    decision: Decision | None = None
 
 
-Saver = Callable[["Game", Path], None]
+def view_state(state: GameState, faction: Faction) -> GameState:
+    """``state`` as ``faction`` may see it: the draw deck's order (2.2), the generator's
+    seed, fixed future dice and the procedure in progress (which holds earlier states)
+    blanked, and the other players' Deception markers and Handicap choices hidden (7.3,
+    :func:`~coinlake.state.model.redact_private`)."""
+    return attrs.evolve(
+        redact_private(state, faction),
+        deck=(0,) * len(state.deck),
+        rng=Rng(0, state.rng.counter, agents=state.rng.agents),
+        pending=None,
+        fixed_dice=(),
+    )
+
+
+class Saver(Protocol):
+    """Writes a game's log file (``coinlake.store.save_game``): the whole journal, or with
+    ``view`` the log of that Faction's view; ``key`` makes its checksums a MAC."""
+
+    def __call__(
+        self, game: Game, path: Path, *, key: bytes | None = None, view: Faction | None = None
+    ) -> None: ...
 
 
 class _LineEvents:
@@ -165,7 +199,7 @@ the seated agents."""
 class Game:
     """A game in progress: its current position, its history tree and its journal."""
 
-    __slots__ = ("_agents", "_journal", "_line", "_node", "_redo", "_saver", "undo_policy")
+    __slots__ = ("_agents", "_journal", "_line", "_node", "_redo", "_saver", "_undo")
 
     non_player: ClassVar[Callable[[Faction], Agent] | None] = None
     """Makes the section-8 Non-player of a Faction (set by ``coinlake``, so that the engine
@@ -178,13 +212,26 @@ class Game:
         undo: str | UndoPolicy = UndoPolicy.FREE,
         saver: Saver | None = None,
     ) -> None:
+        if not isinstance(state, GameState):
+            raise TypeError(f"a Game starts from a GameState, not {type(state).__name__}")
+        if not isinstance(undo, str):
+            raise TypeError(f"the undo policy is 'free' or 'strict', not {undo!r}"[:200])
         self._node = Node(None, None, None, (), state, 0)
         self._journal: JournalEntry | None = None
         self._redo: _RedoLink | None = None
         self._saver = saver
         self._line: dict[Faction | None, _LineEvents] | None = None
-        self.undo_policy = UndoPolicy(undo)
+        self._undo = UndoPolicy(undo)
         self._agents: dict[Faction, Agent] = {}
+
+    @property
+    def undo_policy(self) -> UndoPolicy:
+        """The undo policy, fixed when the game was created."""
+        return self._undo
+
+    @undo_policy.setter
+    def undo_policy(self, value: Any) -> None:
+        raise AttributeError("the undo policy is fixed when the game is created")
 
     @classmethod
     def from_state(
@@ -229,7 +276,7 @@ class Game:
             tuple(redo),
             current,
             self._saver,
-            self.undo_policy.value,
+            self._undo.value,
             agents,
         )
 
@@ -250,7 +297,7 @@ class Game:
         self._redo = redo
         self._saver = saver
         self._line = None
-        self.undo_policy = UndoPolicy(undo)
+        self._undo = UndoPolicy(undo)
         self._agents = dict(agents)
 
     # -- the position --------------------------------------------------------------------
@@ -285,7 +332,9 @@ class Game:
         return ask.options if ask is not None else ()
 
     def validate(self, command: Command) -> None:
-        """Raise :class:`~coinlake.IllegalCommand` unless ``command`` is legal now."""
+        """Raise :class:`~coinlake.IllegalCommand` unless ``command`` is legal now
+        (``TypeError`` if it is not a :class:`~coinlake.Command` at all)."""
+        _check_command(command)
         node = self._node
         validate(node.state, command, node.live)
 
@@ -300,6 +349,9 @@ class Game:
         ``why``: the deciding agent's reason and rolls, recorded with the command. A
         Non-player's Decision is taken only by its agent (:meth:`play_non_players`); applying
         a command to it without ``why`` is refused (8.0)."""
+        _check_command(command)
+        if why is not None and not isinstance(why, Why):
+            raise TypeError(f"why is a Why or None, not {type(why).__name__}")
         if why is None:
             node = self._node
             ask = pending_ask(node.state, node.live)
@@ -375,16 +427,19 @@ class Game:
         self._journal = journal
 
     def undo(self, faction: Faction | str | None = None) -> None:
-        """Step back one command; recorded in the journal. Under the ``strict`` policy the
-        command must be ``faction``'s own (when given), made by a Faction, and must not have
-        rolled a die or revealed a card."""
+        """Step back one command; recorded in the journal. Under the ``strict`` policy
+        ``faction`` says who asks, and the command must be its own, and must not have rolled
+        a die or revealed a card."""
+        who = None if faction is None else Faction(faction)
         node = self._node
         if node.parent is None:
             raise HistoryError("nothing to undo")
-        if self.undo_policy is UndoPolicy.STRICT:
+        if self._undo is UndoPolicy.STRICT:
+            if who is None:
+                raise HistoryError("strict undo: say which Faction asks (undo(faction=...))")
             if node.faction is None:
                 raise HistoryError("strict undo: the game's own steps cannot be undone")
-            if faction is not None and Faction(faction) is not node.faction:
+            if who is not node.faction:
                 raise HistoryError(f"strict undo: the last command was {node.faction}'s")
             if any(isinstance(e, DieRolled | CardRevealed) for e in node.events):
                 raise HistoryError("strict undo: the last command rolled a die or revealed a card")
@@ -400,16 +455,44 @@ class Game:
         self._redo = self._redo.rest
         self._journal = JournalEntry("redo", self._node, self._journal)
 
+    def reseed(self, seed: int) -> None:
+        """Go on with a new generator seed (0..2**64-1): the dice from now on come from
+        it, and what remains of each pile of the draw deck is shuffled again (2.1). Recorded
+        in the journal and the log (a :class:`~coinlake.state.events.Reseeded` event no
+        Faction sees). A strict game's :meth:`fork` calls it with a secret seed; an analyst
+        may call it on a fork to sample other futures."""
+        if type(seed) is not int or not 0 <= seed < 2**64:
+            raise ValueError(f"a seed is an int in 0..2**64-1, not {seed!r}"[:200])
+        here = self._node
+        state = here.state
+        event = Reseeded(
+            seq=state.seq,
+            rule="2.2",
+            seed=seed,
+            deck=reshuffled_deck(state, seed),
+            dice=rolls_in_progress(state),
+        )
+        node = Node(here, None, None, (event,), evolve(state, event), here.depth + 1)
+        self._node = node
+        self._redo = None
+        self._journal = JournalEntry("reseed", node, self._journal)
+
     def fork(self) -> Game:
-        """An independent game sharing this one's history so far, in O(1)."""
+        """An independent game sharing this one's history so far, in O(1). The fork of a
+        ``strict`` game is reseeded with a secret seed drawn from the operating system
+        (:meth:`reseed`): its future dice and cards are not this game's, so playing it
+        ahead tells nothing about them. A ``free`` game's fork is exact: the same commands
+        give the same events in both."""
         other = Game.__new__(Game)
         other._node = self._node
         other._journal = self._journal
         other._redo = self._redo
         other._saver = self._saver
         other._line = None
-        other.undo_policy = self.undo_policy
+        other._undo = self._undo
         other._agents = dict(self._agents)
+        if self._undo is UndoPolicy.STRICT:
+            other.reseed(secrets.randbits(64))
         return other
 
     # -- agents (coinlake.engine.agents) ----------------------------------------------------
@@ -417,6 +500,8 @@ class Game:
         """Seat ``agent`` at ``faction``: :meth:`play_non_players` lets it decide for that
         Faction (a Non-player's own agent is replaced); ``None`` un-seats it."""
         who = Faction(faction)
+        if agent is not None and not callable(getattr(agent, "choose", None)):
+            raise TypeError(f"an agent has a choose(game, decision) method: {agent!r}"[:200])
         if agent is None:
             self._agents.pop(who, None)
         else:
@@ -435,6 +520,10 @@ class Game:
         """Let the Non-players (section 8) and other seated agents decide until a player
         Faction must decide, the game ends, or ``limit`` commands were applied; returns how
         many were. The game's own confirmations (the opening reveal, 2.2) are taken too."""
+        if limit is not None and type(limit) is not int:
+            raise TypeError(f"limit is None or an int, not {type(limit).__name__}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit is at least 0, not {limit}")
         applied = 0
         while limit is None or applied < limit:
             decision = self.decision
@@ -483,7 +572,7 @@ class Game:
         return cache
 
     def journal(self) -> tuple[JournalEntry, ...]:
-        """Every apply, undo and redo since the game began, oldest first."""
+        """Every apply, undo, redo and reseed since the game began, oldest first."""
         entries = []
         entry = self._journal
         while entry is not None:
@@ -499,17 +588,45 @@ class Game:
         """The game as ``faction`` may see it (2.2: only the next card of the deck is known;
         7.3: other players' Deception markers stay hidden until revealed)."""
         who = Faction(faction)
-        state = self._node.state
-        hidden = attrs.evolve(
-            redact_private(state, who),
-            deck=(0,) * len(state.deck),
-            rng=Rng(0, state.rng.counter, agents=state.rng.agents),
-            pending=None,
-        )
-        return GameView(who, hidden, self._line_cache(who).update(self._node))
+        node = self._node
+        events = self._line_cache(who).update(node)
+        return GameView(who, view_state(node.state, who), events, self._decision_for(who))
 
-    def save(self, path: str | Path) -> None:
-        """Write the whole journal to an append-only log file (see :func:`coinlake.load`)."""
+    def _decision_for(self, who: Faction) -> Decision | None:
+        """The pending Decision as ``who`` may see it (:class:`GameView`)."""
+        d = self.decision
+        if d is None or d.faction is None or not any(o in PRIVATE_OPTIONS for o in d.options):
+            return d
+        if any(d.faction in g and who in g for g in player_groups(self.state.options)):
+            return d
+        return attrs.evolve(d, options=tuple(o for o in d.options if o not in PRIVATE_OPTIONS))
+
+    def save(self, path: str | os.PathLike[str], *, key: bytes | None = None) -> None:
+        """Write the whole journal to an append-only log file (see :func:`coinlake.load`).
+        ``key`` (1..64 bytes) makes the file tamper-evident: its frame checksums become a
+        MAC that only the key's holder can make or check."""
+        self._store()(self, _path(path), key=key)
+
+    def export(
+        self, path: str | os.PathLike[str], faction: Faction | str, *, key: bytes | None = None
+    ) -> None:
+        """Write the log of ``faction``'s view of the current line: what
+        :meth:`view` shows at each step, without the seed, the deck order or anything else
+        hidden from it; read it with :func:`coinlake.load_view`."""
+        self._store()(self, _path(path), key=key, view=Faction(faction))
+
+    def _store(self) -> Saver:
         if self._saver is None:
             raise CoinlakeError("this game was built without a store; use coinlake.new_game")
-        self._saver(self, Path(path))
+        return self._saver
+
+
+def _check_command(command: object) -> None:
+    if not isinstance(command, Command):
+        raise TypeError(f"expected a Command, not {type(command).__name__}: {command!r}"[:200])
+
+
+def _path(path: object) -> Path:
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"a path is a str or a path-like object, not {type(path).__name__}")
+    return Path(path)

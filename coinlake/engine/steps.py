@@ -29,6 +29,7 @@ from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, Proc, next_step
 from coinlake.state.commands import Command
 from coinlake.state.events import (
     Chosen,
+    DieRolled,
     Event,
     Explained,
     Forced,
@@ -57,6 +58,11 @@ class Decision:
     context: Context
 
 
+MAX_SIDES = 1_000
+"""The most faces an agent's roll may have: an equal-chance choice among a Decision's
+options (at most ``MAX_OPTIONS``) or among spaces (8.4.7)."""
+
+
 def _rolls(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ValueError(f"rolls are a sequence of (sides, value) pairs, not {value!r}")
@@ -66,11 +72,12 @@ def _rolls(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
             not isinstance(roll, tuple)
             or len(roll) != 2
             or any(not isinstance(n, int) or isinstance(n, bool) for n in roll)
-            or not 2 <= roll[0] <= 66
+            or not 2 <= roll[0] <= MAX_SIDES
             or not 1 <= roll[1] <= roll[0]
         ):
             raise ValueError(
-                f"a roll is (sides, value) with 2 <= sides and 1 <= value <= sides: {roll!r}"
+                f"a roll is (sides, value) with 2 <= sides <= {MAX_SIDES} and "
+                f"1 <= value <= sides: {roll!r}"
             )
     return rolls
 
@@ -140,9 +147,10 @@ class Live:
         self.ask: Ask | None = runner.ask if runner is not None else None
 
 
-def _rerun(state: GameState) -> Runner:
+def _rerun(state: GameState, past: list[Event] | None = None) -> Runner:
     """Re-run the pending procedure from its start with the recorded answers. Nothing is
-    asked: each recorded answer goes straight back, so no option list is ever built."""
+    asked: each recorded answer goes straight back, so no option list is ever built.
+    ``past`` receives the events the procedure produced so far."""
     pending = state.pending
     assert pending is not None
     ctx = Ctx(pending.start)
@@ -155,8 +163,19 @@ def _rerun(state: GameState) -> Runner:
         if i == last:  # the question this answer leads to is the one asked now
             ctx.replaying = False
         ask = gen.send(answer)
+    if past is not None:
+        past.extend(ctx.events)
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
     return Runner(gen, ctx, ask)
+
+
+def rolls_in_progress(state: GameState) -> tuple[int, ...]:
+    """The dice the procedure in progress has rolled so far (re-run from its start)."""
+    if state.pending is None:
+        return ()
+    past: list[Event] = []
+    _rerun(state, past)
+    return tuple(e.value for e in past if isinstance(e, DieRolled))
 
 
 def pending_ask(state: GameState, live: Live | None = None) -> Ask | None:

@@ -11,6 +11,10 @@ lets them act until a player must decide (``coinlake.engine.agents``).
 3
 """
 
+from coinlake.nonplayers import arvn as _arvn  # noqa: F401  (registers the 8.7 flowchart)
+from coinlake.nonplayers import nva as _nva  # noqa: F401  (registers the 8.6 flowchart)
+from coinlake.nonplayers import us as _us  # noqa: F401  (registers the 8.8 flowchart)
+from coinlake.nonplayers import vc as _vc  # noqa: F401  (registers the 8.5 flowchart)
 from coinlake.nonplayers.agents import FLOWCHARTS, NonPlayer, RandomAgent
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.events import (

@@ -53,7 +53,9 @@ CITIES: tuple[str, ...] = tuple(s.id for s in coinlake.SPACES if s.is_city)
 
 def choose_space(candidates: Sequence[str], roller: Roller) -> str:
     """One of equal ``candidates`` (8.2, 8.3): Provinces and Cities by the Random Spaces
-    walk, LoCs only when no Province or City is a candidate."""
+    walk, LoCs only when no Province or City is a candidate; no roll for a single one."""
+    if len(candidates) == 1:
+        return candidates[0]
     others = [c for c in candidates if not _SPACE[c].is_loc]
     if others:
         return random_space(others, roller)

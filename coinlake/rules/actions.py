@@ -74,8 +74,9 @@ from typing import Any, Protocol
 import attrs
 from attrs import frozen
 
+from coinlake.data.map import NAME
 from coinlake.data.pieces import FACTIONS, Faction
-from coinlake.rules.core import Ask, Ctx, Kind
+from coinlake.rules.core import DONE, Ask, Ctx, Kind
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command, Done
 from coinlake.state.model import GameState, Track, memo
@@ -453,6 +454,7 @@ class Grant:
         Grant("attack", mode="troops", compulsory=True)  # every NVA Troop free Attacks
         Grant(limited=True)                              # any 1 free Limited Operation
         Grant(kind=None)                                 # any 1 free Operation or SA
+        Grant(limited=True, spaces=(key,))               # "a free LimOp there"
 
     **Chains** ("Air Lift into a space, Sweep in it, then Assault there"): each step is its
     own grant; :func:`free_action` returns the spaces a step selected
@@ -489,13 +491,17 @@ class Grant:
     ignore_monsoon: bool = False
     """The text overrides Monsoon's ban on Sweep and March (2.3.9, 5.1.1)."""
     joint: bool = False
-    """US and ARVN, or NVA and VC, pieces act together (Tet Offensive's Attack)."""
+    """US and ARVN, or NVA and VC, pieces act together: Tet Offensive's Attack (NVA and VC
+    Guerrillas); a Sweep that moves and Activates with US and ARVN Troops, and an Assault by
+    US and ARVN Troops as US Troops (card 99)."""
     targets: tuple[Faction, ...] | None = None
     """The only enemy Factions it may affect (e.g. NVA only, 3.1); ``None``: the usual."""
     untunneled: bool = False
     """Tunneled Bases count as untunneled (1.4.4)."""
     as_us_troops: bool = False
     """ARVN cubes count as US Troops."""
+    no_arvn: bool = False
+    """A US Assault adds no ARVN Assault (3.2.4; card 95)."""
     in_place: bool = False
     """No pieces move (a Sweep in place)."""
     active_ok: bool = False
@@ -503,6 +509,9 @@ class Grant:
     mode: str | None = None
     """The one form the text fixes: ``"troops"`` or ``"guerrillas"`` for an Attack or
     March, ...; ``None``: the Faction's choice."""
+    optional: bool = False
+    """With no :attr:`action`: the Faction may decline ("if desired", card 56): ``done``
+    is offered beside the actions it could execute."""
     owner: Faction | None = None
     """Whose Operation or Special Activity it is when the Faction given the grant is
     another, which then carries it out and decides its details (5.1: a US Air Strike by the
@@ -571,37 +580,97 @@ def _choose_granted(
     ctx: Ctx, faction: Faction, grant: Grant
 ) -> Generator[Ask, Command, str | None]:
     """Ask ``faction`` which Operation or Special Activity to execute for a grant of "any"
-    (3.0, 4.0); ``None`` when it could execute none (5.1.3)."""
+    (3.0, 4.0), among :func:`_offered`; ``None`` when it could execute none (5.1.3) or
+    declined an optional grant."""
     state = ctx.state
 
     def options() -> tuple[Command, ...]:
-        found: list[Action] = []
-        if grant.kind is not ActionKind.SPECIAL_ACTIVITY:
-            found += legal_operations(
-                state,
-                faction,
-                limited=grant.limited,
-                free=True,
-                ignore_monsoon=grant.ignore_monsoon,
-            )
-        if grant.kind is not ActionKind.OPERATION:
-            found += legal_special_activities(state, faction, "", free=True)
-        return tuple(Choose(a.name) for a in found)
+        choices = tuple(Choose(a.name) for a in _offered(state, faction, grant))
+        return (*choices, DONE) if choices and grant.optional else choices
 
     what = {
         ActionKind.OPERATION: "Limited Operation" if grant.limited else "Operation",
         ActionKind.SPECIAL_ACTIVITY: "Special Activity",
         None: "Operation or Special Activity",
     }[grant.kind]
+    where = "" if grant.spaces is None else " in " + ", ".join(NAME[s] for s in grant.spaces)
     answer = yield ctx.ask(
         faction,
         Kind.SPECIAL_ACTIVITY if grant.kind is ActionKind.SPECIAL_ACTIVITY else Kind.OPERATION,
-        f"{faction}: choose the free {what}",
+        f"{faction}: choose the free {what}{where}" + (", or done" if grant.optional else ""),
         options,
         "5.5",
         none_done=True,
     )
     return answer.option if isinstance(answer, Choose) else None
+
+
+def _granted(state: GameState, faction: Faction, grant: Grant) -> list[Action]:
+    """The legal actions a grant of "any" lets ``faction`` pick (3.0, 4.0)."""
+    found: list[Action] = []
+    if grant.kind is not ActionKind.SPECIAL_ACTIVITY:
+        found += legal_operations(
+            state,
+            faction,
+            limited=grant.limited,
+            free=True,
+            ignore_monsoon=grant.ignore_monsoon,
+        )
+    if grant.kind is not ActionKind.OPERATION:
+        found += legal_special_activities(state, faction, "", free=True)
+    return found
+
+
+def _offered(state: GameState, faction: Faction, grant: Grant) -> list[Action]:
+    """The actions offered for a grant of "any": the legal ones (:func:`_granted`), and of
+    those that select few spaces -- a Special Activity, a Limited Operation, any action on
+    restricted spaces ("a free LimOp there") -- only those that would occur (:func:`_occurs`,
+    where the registered legality is loose or ignores the grant's spaces)."""
+    return [
+        a
+        for a in _granted(state, faction, grant)
+        if not (grant.spaces is not None or grant.limited or a.kind is ActionKind.SPECIAL_ACTIVITY)
+        or _occurs(state, faction, a, grant)
+    ]
+
+
+def would_occur(state: GameState, faction: Faction, grant: Grant) -> bool:
+    """Whether ``faction`` could execute something for a grant of "any" now (:func:`_offered`),
+    for a text's "X or Y" (5.1.3)."""
+    return bool(_offered(state, faction, grant))
+
+
+PROBE_STEPS = 2_000
+"""A probe answering more questions than this is a runaway procedure (a bug)."""
+
+
+def _occurs(state: GameState, faction: Faction, action: Action, grant: Grant) -> bool:
+    """Whether ``action`` on ``grant``'s terms would occur now (:attr:`Outcome.executed`): it
+    is run on its own copy of ``state``, every question given its default answer
+    (:meth:`Ask.default`). The registered legality does not look at the spaces a grant
+    allows; an action that cannot honour the grant (:func:`kit.honour`), or that comes to a
+    question with no legal answer, does not occur."""
+
+    def compute() -> bool:
+        probe = Ctx(state)
+        limited = grant.limited and action.kind is ActionKind.OPERATION
+        terms = attrs.evolve(grant, action=action.name)
+        with probe.scope(action.name, action.rule, faction=faction):
+            run = action.run(probe, faction, limited=limited, free=True, sa=None, grant=terms)
+            try:
+                ask = next(run)
+                for _ in range(PROBE_STEPS):
+                    answer = ask.default()
+                    if answer == DONE and not ask.none_done and not ask.accepts(DONE):
+                        return False  # a dead end: no legal answer
+                    ask = run.send(answer)
+            except StopIteration as stop:
+                return bool(stop.value.executed)
+            except NotImplementedError:
+                return False
+        raise RuntimeError(f"the probe of {action.name} does not end")
+
+    return memo(state, ("grant-probe", _VERSION[0], faction, action.name, grant), compute)
 
 
 def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:

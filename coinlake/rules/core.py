@@ -149,7 +149,8 @@ Options = Sequence[Command] | Callable[[], Iterable[Command]]
 """A question's legal answers, or a function building them on demand (never called while a
 procedure is re-run with answers already recorded)."""
 
-_BUILD_LOCK = threading.Lock()
+_BUILD_LOCK = threading.RLock()
+"""Re-entrant: a builder may build other questions' options (a grant's probe, 5.5)."""
 
 
 class Ask:
@@ -273,6 +274,15 @@ class Ask:
         if self.none_done and not first:
             return DONE
         return None
+
+    def default(self) -> Command:
+        """The answer a dry run gives: the forced one (:meth:`forced`), else the first legal
+        answer, ``done`` when there is none (8.1's dry run, a grant's probe, 5.5)."""
+        forced = self.forced()
+        if forced is not None:
+            return forced
+        options = self.options
+        return options[0] if options else DONE
 
     def __repr__(self) -> str:
         return f"Ask({self.faction}, {self.kind!s}, {self.prompt!r}, rule={self.rule})"

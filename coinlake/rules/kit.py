@@ -300,7 +300,7 @@ SPACE_TERMS = ("spaces", "required", "max_spaces", "compulsory")
 def honour(grant: Grant, name: str, *fields: str) -> None:
     """Refuse (``NotImplementedError``) a grant that changes ``name`` in a way it cannot
     carry out: every field set apart from ``fields`` and those every action reads (the
-    action, its kind, Limited, Monsoon)."""
+    action, its kind, Limited, Monsoon, whether it may be declined)."""
     if grant is NO_GRANT:
         return
     unread = [
@@ -313,7 +313,7 @@ def honour(grant: Grant, name: str, *fields: str) -> None:
 _GRANT_FIELDS = tuple(
     f.name
     for f in attrs.fields(Grant)
-    if f.name not in ("action", "kind", "limited", "ignore_monsoon")
+    if f.name not in ("action", "kind", "limited", "ignore_monsoon", "optional")
 )
 
 

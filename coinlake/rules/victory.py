@@ -234,6 +234,9 @@ def final_result(state: GameState) -> GameResult:
 HIDDEN_ASSET_OPTION = Choose("hidden-asset")
 """The Sequence of Play option a Hidden Asset adds where a Limited Operation is offered:
 a full Operation with a Special Activity instead (7.3)."""
+PRIVATE_OPTIONS = frozenset({HIDDEN_ASSET_OPTION})
+"""Answers whose presence among a Decision's options shows a player's private Deception
+marker (7.3): another player's view of that Decision leaves them out (``Game.view``)."""
 
 
 def markers_of(state: GameState, faction: Faction) -> tuple[DeceptionMarker, ...]:
@@ -255,12 +258,12 @@ def hidden_asset_option(
 ) -> tuple[Command | None, tuple[Command, str, str] | None]:
     """Whether ``faction`` may turn the Limited Operation option now offered into a full
     Operation with a Special Activity (7.3 Hidden Asset, once per marker): returns the
-    option to offer, or the refusal (command, reason, rule) explaining why not."""
+    option to offer, or the refusal (command, reason, rule) explaining why not. The public
+    conditions are checked first, so that a refusal tells about the private marker only
+    when nothing else stands in the way."""
     option = HIDDEN_ASSET_OPTION
     if not state.options.deception:
         return None, (option, "the Victory Deception option is not in use", "7.3")
-    if not any(m.kind == HIDDEN_ASSET and not m.used for m in markers_of(state, faction)):
-        return None, (option, f"{faction}'s player holds no unused Hidden Asset", "7.3")
     if not limop_offered:
         return None, (option, "a Hidden Asset converts only a Limited Operation option", "7.3")
     if not (
@@ -269,6 +272,8 @@ def hidden_asset_option(
     ):
         why = f"{faction} has no Operation with a Special Activity it could execute now"
         return None, (option, why, "3.1")
+    if not any(m.kind == HIDDEN_ASSET and not m.used for m in markers_of(state, faction)):
+        return None, (option, f"{faction}'s player holds no unused Hidden Asset", "7.3")
     return option, None
 
 

@@ -11,6 +11,11 @@ Every command has a compact text form that :func:`parse` reads back:
 True
 >>> str(Count(3)), parse("count 3") == Count(3)
 ('count 3', True)
+
+Every field is checked when a command is built, with no coercion: a word is a ``str`` of
+at most :data:`MAX_WORD` characters in the notation's alphabet, a piece a :class:`Piece`, a
+number an ``int`` (not a ``bool``, a ``float`` or another integer-like type) in its range.
+A value of the wrong type raises ``TypeError``, a malformed one ``ValueError``.
 """
 
 from __future__ import annotations
@@ -21,13 +26,29 @@ from attrs import field, frozen
 
 from coinlake.data.pieces import PIECE_BY_TOKEN, Piece
 
+MAX_WORD = 64
+"""The longest word (option, space id, box) a command may hold."""
+MAX_NUMBER = 999
+"""The largest number a command may hold (no count, Resource or level of the game is near)."""
+MAX_TEXT = 512
+"""The longest text :func:`parse` reads."""
 _WORD = re.compile(r"[a-z0-9][a-z0-9+.\-]*")
+_DIGITS = re.compile(r"[0-9]+")
 _KEYWORDS = frozenset({"select", "move", "done", "count"})
 
 
 def _check_word(_: object, attribute: object, value: str) -> None:
-    if not isinstance(value, str) or not _WORD.fullmatch(value) or value in _KEYWORDS:
-        raise ValueError(f"not a valid command word: {value!r}")
+    if type(value) is not str:
+        raise TypeError(f"a command word is a str, not {type(value).__name__}: {value!r}"[:200])
+    if len(value) > MAX_WORD or not _WORD.fullmatch(value) or value in _KEYWORDS:
+        raise ValueError(f"not a valid command word: {value!r}"[:200])
+
+
+def _check_number(what: str, value: object, low: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{what} is an int, not {type(value).__name__}: {value!r}"[:200])
+    if not low <= value <= MAX_NUMBER:
+        raise ValueError(f"{what} is a whole number in {low}..{MAX_NUMBER}, not {value!r}")
 
 
 class Command:
@@ -64,15 +85,19 @@ class Move(Command):
     ``out-of-play``.
     """
 
-    piece: Piece
+    piece: Piece = field()
     count: int = field()
     origin: str = field(validator=_check_word)
     destination: str = field(validator=_check_word)
 
+    @piece.validator
+    def _a_piece(self, _: object, value: Piece) -> None:
+        if type(value) is not Piece:
+            raise TypeError(f"a Move's piece is a Piece, not {type(value).__name__}: {value!r}")
+
     @count.validator
     def _positive(self, _: object, value: int) -> None:
-        if value < 1:
-            raise ValueError("a Move moves at least one piece")
+        _check_number("a Move's count (at least one piece)", value, 1)
 
     def __str__(self) -> str:
         return f"move {self.count} {self.piece.token} {self.origin} {self.destination}"
@@ -86,8 +111,7 @@ class Count(Command):
 
     @n.validator
     def _whole(self, _: object, value: int) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"a Count is a whole number >= 0, not {value!r}")
+        _check_number("a Count", value, 0)
 
     def __str__(self) -> str:
         return f"count {self.n}"
@@ -105,20 +129,25 @@ COMMAND_TYPES: tuple[type[Command], ...] = (Choose, Select, Move, Count, Done)
 
 
 def parse(text: str) -> Command:
-    """Read a command from its text notation; raises ``ValueError`` when malformed."""
+    """Read a command from its text notation; raises ``ValueError`` when malformed and
+    ``TypeError`` when ``text`` is not a ``str``."""
+    if not isinstance(text, str):
+        raise TypeError(f"a command's notation is a str, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"a command's notation is at most {MAX_TEXT} characters long")
     words = text.strip().lower().split()
     if not words:
         raise ValueError("empty command")
     head, rest = words[0], words[1:]
     if head == "done" and not rest:
         return Done()
-    if head == "count" and len(rest) == 1 and rest[0].isdigit():
+    if head == "count" and len(rest) == 1 and _DIGITS.fullmatch(rest[0]):
         return Count(int(rest[0]))
     if head == "select" and len(rest) == 1:
         return Select(rest[0])
     if head == "move" and len(rest) == 4:
         count, token, origin, destination = rest
-        if not count.isdigit() or token not in PIECE_BY_TOKEN:
+        if not _DIGITS.fullmatch(count) or token not in PIECE_BY_TOKEN:
             raise ValueError(f"malformed move: {text!r}")
         return Move(PIECE_BY_TOKEN[token], int(count), origin, destination)
     if len(words) == 1 and head not in _KEYWORDS:

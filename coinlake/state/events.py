@@ -21,6 +21,7 @@ from coinlake.state.model import (
     BOXES,
     CASUALTIES,
     OUT_OF_PLAY,
+    UNKNOWN_MARKER,
     Counts,
     CoupPhase,
     CoupStep,
@@ -36,6 +37,7 @@ from coinlake.state.model import (
     Turn,
     replace,
 )
+from coinlake.state.rng import KEYED, Rng
 
 
 @frozen(kw_only=True)
@@ -333,6 +335,20 @@ class DeceptionRevealed(Event):
     markers: tuple[str, ...]
 
 
+# -- the game's generator -----------------------------------------------------------------------
+@frozen(kw_only=True)
+class Reseeded(Event):
+    """The game's generator took a new secret ``seed`` (a fork of a strict game, DESIGN.md
+    "Randomness"): future draws come from it, the draw deck's cards are now ``deck`` (each
+    pile's remaining cards shuffled again, 2.1), and ``dice`` are the rolls the procedure in
+    progress made before, which it replays as fixed dice if it re-runs. No Faction sees it."""
+
+    public: ClassVar[bool] = False
+    seed: int
+    deck: tuple[int, ...]
+    dice: tuple[int, ...]
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     Chosen,
     Forced,
@@ -365,6 +381,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeceptionRevealed,
     CoupStepRecorded,
     Explained,
+    Reseeded,
 )
 
 
@@ -615,19 +632,47 @@ def _card_marker_changed(state: GameState, e: CardMarkerChanged) -> GameState:
 
 def _deception_used(state: GameState, e: DeceptionUsed) -> GameState:
     markers = list(state.deception)
-    for i, m in enumerate(markers):
-        if m.owner == e.owner and m.kind == e.kind and not m.used:
-            markers[i] = DeceptionMarker(m.kind, m.owner, revealed=True, used=True)
-            break
+    mine = [i for i, m in enumerate(markers) if m.owner == e.owner]
+    i = next((i for i in mine if markers[i].kind == e.kind and not markers[i].used), -1)
+    if i < 0:  # a Faction's view (Game.view): the owner's markers are not known
+        i = next((i for i in mine if markers[i].kind == UNKNOWN_MARKER), -1)
+        if i < 0:
+            return state
+    markers[i] = DeceptionMarker(e.kind, e.owner, revealed=True, used=True)
     return replace(state, deception=tuple(markers))
 
 
 def _deception_revealed(state: GameState, e: DeceptionRevealed) -> GameState:
-    markers = tuple(
-        DeceptionMarker(m.kind, m.owner, revealed=True, used=m.used) if m.owner == e.owner else m
-        for m in state.deception
-    )
-    return replace(state, deception=markers)
+    # The owner's markers become e.markers, in order; each used kind keeps its used marks
+    # (a Faction's view knows only the used ones before this).
+    used = [m.kind for m in state.deception if m.owner == e.owner and m.used]
+    kinds = iter(e.markers)
+    markers = []
+    for m in state.deception:
+        if m.owner != e.owner:
+            markers.append(m)
+            continue
+        kind = next(kinds, m.kind)
+        spent = kind in used
+        if spent:
+            used.remove(kind)
+        markers.append(DeceptionMarker(kind, m.owner, revealed=True, used=spent))
+    return replace(state, deception=tuple(markers))
+
+
+def _reseeded(state: GameState, e: Reseeded) -> GameState:
+    rng = Rng(e.seed, state.rng.counter, KEYED, state.rng.agents)
+    pending = state.pending
+    if pending is not None:
+        # Re-running the procedure from its start must roll what it rolled and reveal the
+        # cards it revealed, then go on with the new generator and deck.
+        start = pending.start
+        drawn = start.deck[: len(start.deck) - len(state.deck)]
+        start = replace(
+            start, rng=rng, deck=(*drawn, *e.deck), fixed_dice=(*e.dice, *state.fixed_dice)
+        )
+        pending = _pending(pending.name, pending.args, pending.answers, start)
+    return replace(state, rng=rng, deck=e.deck, pending=pending)
 
 
 _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
@@ -662,4 +707,5 @@ _HANDLERS: dict[type[Event], Callable[[GameState, Any], GameState]] = {
     DeceptionUsed: _deception_used,
     DeceptionRevealed: _deception_revealed,
     CoupStepRecorded: _coup_step_recorded,
+    Reseeded: _reseeded,
 }

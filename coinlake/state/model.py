@@ -513,17 +513,23 @@ def location_counts(state: GameState, location: str) -> Counts:
 
 def redact_private(state: GameState, faction: Faction) -> GameState:
     """``state`` as ``faction``'s player may see it (7.3): the other players' unrevealed
-    Deception markers show as :data:`UNKNOWN_MARKER`, and their Handicap choices are
-    blanked. Unchanged when the Victory Deception option is not in use."""
+    Deception markers show as :data:`UNKNOWN_MARKER`, after their revealed ones (so that
+    the order tells nothing either), and their Handicap choices are blanked. Unchanged
+    when the Victory Deception option is not in use."""
     if not state.deception and not state.options.handicap:
         return state
-    markers = tuple(
-        m
-        if m.revealed or faction in m.owner
-        else DeceptionMarker(UNKNOWN_MARKER, m.owner, m.revealed, m.used)
-        for m in state.deception
-    )
+    markers = list(state.deception)
+    for owner in dict.fromkeys(m.owner for m in markers if faction not in m.owner):
+        places = [i for i, m in enumerate(markers) if m.owner == owner]
+        held = [markers[i] for i in places]
+        shown = [m for m in held if m.revealed] + [
+            DeceptionMarker(UNKNOWN_MARKER, owner, m.revealed, m.used)
+            for m in held
+            if not m.revealed
+        ]
+        for i, m in zip(places, shown, strict=True):
+            markers[i] = m
     mine = next((g for g in player_groups(state.options) if faction in g), ())
     handicap = tuple((f, picks if f in mine else ()) for f, picks in state.options.handicap)
     options = attrs.evolve(state.options, handicap=handicap)
-    return replace(state, deception=markers, options=options)
+    return replace(state, deception=tuple(markers), options=options)

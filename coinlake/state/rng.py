@@ -29,6 +29,8 @@ ALGORITHMS = (KEYED, SPLITMIX)
 
 AGENT_STREAM = 1 << 62
 """Where the agents' stream of draws starts (the rules' draws never get that far)."""
+RESHUFFLE_STREAM = 1 << 63
+"""Where a new seed's draws that reshuffle the draw deck start (``Game.reseed``)."""
 
 
 def _splitmix64(x: int) -> int:

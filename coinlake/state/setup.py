@@ -21,7 +21,7 @@ from coinlake.state.model import (
     Track,
     player_groups,
 )
-from coinlake.state.rng import ALGORITHMS, KEYED, Rng
+from coinlake.state.rng import ALGORITHMS, KEYED, RESHUFFLE_STREAM, Rng
 
 SCENARIO_NAMES: tuple[str, ...] = ("short", "medium", "full")
 
@@ -29,9 +29,13 @@ SCENARIO_NAMES: tuple[str, ...] = ("short", "medium", "full")
 def initial_state(scenario: str, seed: int, options: Options, algorithm: str = KEYED) -> GameState:
     """The position after setting up ``scenario`` (2.1), with the deck built from ``seed``
     by the generator ``algorithm`` (:mod:`coinlake.state.rng`)."""
+    if type(scenario) is not str:
+        raise TypeError(f"the scenario is a str (one of {SCENARIO_NAMES}), not {scenario!r}"[:200])
     key = scenario.lower()
     if key not in SCENARIOS:
-        raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIO_NAMES}")
+        raise ValueError(f"unknown scenario {scenario!r}; choose one of {SCENARIO_NAMES}"[:200])
+    if type(seed) is not int:
+        raise TypeError(f"the seed is an int, not {type(seed).__name__}: {seed!r}"[:200])
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be an integer in 0 .. 2**64-1")
     setup = SCENARIOS[key]
@@ -73,10 +77,54 @@ def initial_state(scenario: str, seed: int, options: Options, algorithm: str = K
 
 
 # -- setup-time options: Victory Deception and Handicap (7.3), 1-player options (8.9) --------
+_FLAGS = (
+    "period_events",
+    "political_rhythm",
+    "high_winds",
+    "deception",
+    "easy",
+    "difficulty_a",
+    "difficulty_b",
+)
+
+
+def _check_option_types(options: Options) -> None:
+    """Raise ``TypeError`` unless every option has its exact type (no coercion)."""
+    for name in _FLAGS:
+        value = getattr(options, name)
+        if type(value) is not bool:
+            raise TypeError(f"option {name} is True or False, not {value!r}"[:200])
+
+    def factions(what: str, value: object) -> None:
+        if type(value) is not tuple or any(type(f) is not Faction for f in value):
+            raise TypeError(f"option {what} is a tuple of Factions, not {value!r}"[:200])
+
+    factions("non_players", options.non_players)
+    if len(set(options.non_players)) != len(options.non_players):
+        raise ValueError(f"option non_players lists a Faction twice: {options.non_players}")
+    if type(options.players) is not tuple:
+        raise TypeError(f"option players is a tuple of groups, not {options.players!r}"[:200])
+    for group in options.players:
+        factions("players", group)
+    if type(options.handicap) is not tuple:
+        raise TypeError(f"option handicap is a tuple of entries, not {options.handicap!r}"[:200])
+    for entry in options.handicap:
+        if (
+            type(entry) is not tuple
+            or len(entry) != 2
+            or type(entry[0]) is not Faction
+            or type(entry[1]) is not tuple
+            or any(type(k) is not str for k in entry[1])
+        ):
+            raise TypeError(f"a handicap entry is (Faction, (kind, kind)), not {entry!r}"[:200])
+
+
 def check_options(options: Options) -> None:
-    """Raise ``ValueError`` for options that do not fit together: the Deception option needs
-    3 or 4 players and Handicap needs Deception (7.3); Easy and Difficulty A/B need a
-    1-player game (8.9); the player arrangement must be one 1.5 allows."""
+    """Raise ``TypeError`` for an option of the wrong type and ``ValueError`` for options
+    that do not fit together: the Deception option needs 3 or 4 players and Handicap needs
+    Deception (7.3); Easy and Difficulty A/B need a 1-player game (8.9); the player
+    arrangement must be one 1.5 allows."""
+    _check_option_types(options)
     groups = player_groups(options)
     if options.deception and len(groups) not in (3, 4):
         raise ValueError(
@@ -210,3 +258,28 @@ def build_deck(setup: ScenarioSetup, rng: Rng, options: Options) -> tuple[tuple[
             mixed, rng = rng.shuffled((*pile, coup))
             deck.extend(mixed)
     return tuple(deck), rng
+
+
+def reshuffled_deck(state: GameState, seed: int) -> tuple[int, ...]:
+    """The draw deck with what remains of each pile shuffled again by ``seed`` (2.1 Deck
+    Preparation): as random as it was for a player who saw the cards drawn, the Coup card
+    included -- kept among its pile's bottom 5 cards under Political Rhythm. Piles are
+    counted from the bottom of the deck, where the last one ends."""
+    size = SCENARIOS[state.scenario].events_per_pile + 1
+    rng = Rng(seed, RESHUFFLE_STREAM)
+    deck = state.deck
+    out: list[int] = []
+    for end in range(len(deck) - (len(deck) - 1) // size * size, len(deck) + 1, size):
+        pile = deck[max(0, end - size) : end]
+        coups = tuple(c for c in pile if c in COUP_CARDS)
+        low = min(5, len(pile)) if state.options.political_rhythm else len(pile)
+        if not coups or len(coups) > low:
+            mixed, rng = rng.shuffled(pile)
+            out.extend(mixed)
+            continue
+        events, rng = rng.shuffled(tuple(c for c in pile if c not in COUP_CARDS))
+        spots, rng = rng.shuffled(tuple(range(len(pile) - low, len(pile))))
+        rest = iter(events)
+        slots = dict(zip(spots, coups, strict=False))
+        out.extend(slots[i] if i in slots else next(rest) for i in range(len(pile)))
+    return tuple(out)

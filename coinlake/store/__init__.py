@@ -24,11 +24,22 @@ Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value en
   - ``[0, faction, rule, command, [event, ...]]`` — an ``apply``: the deciding Faction (or
     nil for the game's own steps), the rule of the Decision answered, the command, and the
     events it produced after the opening ``Chosen`` event (rebuilt from the first three);
-  - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``.
+  - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``;
+  - ``[3, seed]`` — a ``reseed`` (:meth:`Game.reseed`: a strict game's fork).
 
   A command is ``[type, field...]`` and an event ``[type, rule, field...]``
   (:mod:`coinlake.store.compact`); every event of a frame carries the frame's command
   number (``seq``: the position's ``seq`` before the command), which is not written.
+
+An **exported view** (:meth:`Game.export`, read by :func:`load_view`) is the log of what
+one Faction may see. Its header has exactly the keys ``format`` (2), ``library``, ``view``
+(the Faction), ``position`` (the Faction's view of the game's first position, as
+``coinlake.position`` writes it: no seed, no deck order, no other player's markers) and the
+two type tables; its frames are the ``apply`` frames of the current line, each with the
+events that Faction may see. It cannot be re-decided: reading it folds the events.
+
+A file saved with a ``key`` is keyed (:mod:`coinlake.store.logfile`): it loads only with
+that key, and any change to it is refused, naming the frame.
 
 Loading streams the file (:class:`~coinlake.store.logfile.LogReader`: bounded memory) and
 replays each chunk of frames as it is read. Without ``verify`` each frame costs one copy of
@@ -54,12 +65,14 @@ import msgpack
 from coinlake._version import __version__
 from coinlake.data.pieces import Faction
 from coinlake.data.scenarios import SCENARIOS
-from coinlake.engine import Game, UndoPolicy, Why, start_state
+from coinlake.engine import Game, GameView, UndoPolicy, Why, start_state
+from coinlake.engine.game import view_state
 from coinlake.errors import CoinlakeError, LogFileError
 from coinlake.state import model
 from coinlake.state.commands import Command
-from coinlake.state.events import _HANDLERS, Chosen, Event, Explained
+from coinlake.state.events import _HANDLERS, Chosen, Event, Explained, Reseeded, evolve
 from coinlake.state.model import GameState, Options
+from coinlake.state.position import parse_position, position
 from coinlake.state.rng import ALGORITHMS, KEYED, SPLITMIX
 from coinlake.store.compact import (
     COMMANDS,
@@ -75,36 +88,44 @@ from coinlake.store.compact import (
     type_table,
 )
 from coinlake.store.logfile import (
-    FIRST_CHECK,
     FORMAT_VERSION,
-    MAGIC,
     LogReader,
-    LogWriter,
     _no_ext,
-    frame_bytes,
+    append_log,
+    check_key,
+    encode_frames,
     pack,
+    start_of,
     unpack_frame,
+    write_log,
 )
 
 __all__ = [
     "APPLY",
     "HEADER_KEYS",
     "REDO",
+    "RESEED",
     "UNDO",
+    "VIEW_HEADER_KEYS",
     "LoadReport",
     "header_of",
     "journal_frames",
     "load",
+    "load_view",
     "load_with_report",
     "save_game",
+    "view_frames",
+    "view_header_of",
 ]
 
-APPLY, UNDO, REDO = 0, 1, 2
+APPLY, UNDO, REDO, RESEED = 0, 1, 2, 3
 """The action codes that open a journal frame."""
 HEADER_KEYS = frozenset(
     {"format", "library", "scenario", "seed", "rng", "options", "undo", "commands", "events"}
 )
 """Exactly the keys of a format 2 header (``schemas/header.schema.json``)."""
+VIEW_HEADER_KEYS = frozenset({"format", "library", "view", "position", "commands", "events"})
+"""Exactly the keys of an exported view's header (``schemas/view-header.schema.json``)."""
 
 _FACTIONS: dict[str, Faction] = {f.value: f for f in Faction}
 _MAKE_CHOSEN = constructor(Chosen)
@@ -138,65 +159,95 @@ def _plain(value: Any, s: Any) -> Any:
     return value if s.encode is None else s.encode(value)
 
 
+_ENCODERS = {codec.cls: codec.encode for codec in EVENTS.values()}
+
+
+def _apply_frame(node: Any, events: tuple[Event, ...]) -> tuple[Any, ...]:
+    """The ``apply`` frame of a node, holding ``events`` (its events after ``Chosen``)."""
+    chosen = node.events[0]
+    assert node.command is not None and isinstance(chosen, Chosen)
+    for e in events:
+        if e.seq != chosen.seq or type(e) in REBUILT_EVENTS:
+            raise ValueError(f"cannot save {e!r}: a frame's events share its seq")
+    return (
+        APPLY,
+        chosen.faction.value if chosen.faction is not None else None,
+        chosen.rule,
+        encode_command(node.command),
+        tuple([_ENCODERS[type(e)](e) for e in events]),
+    )
+
+
 def journal_frames(game: Game) -> list[tuple[Any, ...]]:
     """One positional frame per journal entry (see the module docstring)."""
     frames: list[tuple[Any, ...]] = []
-    encoders = {codec.cls: codec.encode for codec in EVENTS.values()}
     for entry in game.journal():
         if entry.action == "apply":
-            node = entry.node
-            chosen = node.events[0]
-            assert node.command is not None and isinstance(chosen, Chosen)
-            seq = chosen.seq
-            rest = node.events[1:]
-            for e in rest:
-                if e.seq != seq or type(e) in REBUILT_EVENTS:
-                    raise ValueError(f"cannot save {e!r}: a frame's events share its seq")
-            frames.append(
-                (
-                    APPLY,
-                    chosen.faction.value if chosen.faction is not None else None,
-                    chosen.rule,
-                    encode_command(node.command),
-                    tuple([encoders[type(e)](e) for e in rest]),
-                )
-            )
+            frames.append(_apply_frame(entry.node, entry.node.events[1:]))
+        elif entry.action == "reseed":
+            event = entry.node.events[0]
+            assert isinstance(event, Reseeded)
+            frames.append((RESEED, event.seed))
         else:
             frames.append((UNDO,) if entry.action == "undo" else (REDO,))
     return frames
 
 
-def save_game(game: Game, path: Path) -> None:
-    """Write ``game``'s journal to ``path``. If ``path`` already holds an intact format 2
-    save of the same game, only the new frames are appended; otherwise the file is written
-    afresh (to a temporary file first, then renamed)."""
+def view_header_of(game: Game, faction: Faction) -> dict[str, Any]:
+    """The header of ``faction``'s exported view (see the module docstring)."""
+    return {
+        "format": FORMAT_VERSION,
+        "library": __version__,
+        "view": faction.value,
+        "position": position(view_state(game.root, faction)),
+        "commands": type_table(COMMANDS),
+        "events": type_table(EVENTS),
+    }
+
+
+def view_frames(game: Game, faction: Faction) -> list[tuple[Any, ...]]:
+    """The ``apply`` frames of the current line with the events ``faction`` may see (a
+    reseed, which no Faction sees, leaves none)."""
+    return [
+        _apply_frame(node, tuple(e for e in node.events[1:] if e.visible_to(faction)))
+        for node in game.line()
+        if node.command is not None
+    ]
+
+
+def save_game(
+    game: Game, path: Path, *, key: bytes | None = None, view: Faction | None = None
+) -> None:
+    """Write ``game``'s journal to ``path`` (with ``view``, that Faction's exported view;
+    with ``key``, a keyed file). If ``path`` already holds an intact save of the same game
+    with the same key, only the new frames are appended; otherwise the file is written
+    afresh (to a temporary file first, then renamed: :func:`~coinlake.store.logfile.write_log`)."""
+    secret = b"" if key is None else check_key(key)
+    if view is not None:
+        header = pack(view_header_of(game, view))
+        write_log(path, header, [pack(f) for f in view_frames(game, view)], secret)
+        return
     header = pack(header_of(game))
     payloads = [pack(f) for f in journal_frames(game)]
     if path.exists():
-        old = _intact_prefix(path, header)
+        old = _intact_prefix(path, header, secret)
         if old is not None:
             k, last, check = old
-            _, digest, chained = frame_bytes(header, MAGIC, FIRST_CHECK)
-            for p in payloads[:k]:
-                _, digest, chained = frame_bytes(p, digest, chained)
+            magic, first = start_of(secret)
+            _, digest, chained = encode_frames([header, *payloads[:k]], magic, first, secret)
             if k <= len(payloads) and (digest, chained) == (last, check):
                 if k < len(payloads):
-                    writer = LogWriter(path, None, last, check)
-                    writer.append(payloads[k:])
-                    writer.close()
+                    append_log(path, payloads[k:], last, check, secret)
                 return
-    tmp = path.with_name(path.name + ".tmp")
-    writer = LogWriter(tmp, header)
-    writer.append(payloads)
-    writer.close()
-    os.replace(tmp, path)
+    write_log(path, header, payloads, secret)
 
 
-def _intact_prefix(path: Path, header: bytes) -> tuple[int, bytes, int] | None:
+def _intact_prefix(path: Path, header: bytes, key: bytes) -> tuple[int, bytes, int] | None:
     """``(frames, last digest, last check)`` of an intact format 2 log with this exact
-    header, else ``None`` (another game, another format, a torn or damaged file)."""
+    header and key, else ``None`` (another game, another format or key, a torn or damaged
+    file)."""
     try:
-        with LogReader(path) as reader:
+        with LogReader(path, key=key or None) as reader:
             if reader.format != FORMAT_VERSION or reader.header() != header:
                 return None
             for _ in reader.batches():
@@ -227,12 +278,14 @@ class LoadReport:
         )
 
 
-def load(path: str | Path, *, verify: bool = True) -> Game:
+def load(path: str | Path, *, verify: bool = True, key: bytes | None = None) -> Game:
     """Rebuild a game from its log file. See :func:`load_with_report`."""
-    return load_with_report(path, verify=verify)[0]
+    return load_with_report(path, verify=verify, key=key)[0]
 
 
-def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, LoadReport]:
+def load_with_report(
+    path: str | Path, *, verify: bool = True, key: bytes | None = None
+) -> tuple[Game, LoadReport]:
     """Rebuild a game from a log file, frame by frame.
 
     With ``verify`` (the default) every command is decided again by the rules
@@ -241,12 +294,16 @@ def load_with_report(path: str | Path, *, verify: bool = True) -> tuple[Game, Lo
     raises :class:`LogFileError` naming the frame (``None``: the header). A torn last
     frame is dropped and reported (``report.torn``). A format 1 file is always re-decided,
     whatever ``verify`` says (its events name procedures of an older engine, so they cannot
-    be folded); see :mod:`coinlake.store.v1`.
+    be folded); see :mod:`coinlake.store.v1`. A keyed file needs its ``key``, and with a
+    key a file that is not keyed is refused. An exported view is refused: see
+    :func:`load_view`.
     """
+    if type(verify) is not bool:
+        raise TypeError(f"verify is True or False, not {verify!r}"[:200])
     enabled = gc.isenabled()
     gc.disable()  # the loop allocates only acyclic, long-lived objects
     try:
-        with LogReader(path) as reader:
+        with LogReader(_path(path), key=key) as reader:
             header = unpack_frame(reader.header(), None)
             if reader.format == FORMAT_VERSION:
                 game, commands, decoders, steps = _from_header(header)
@@ -303,25 +360,39 @@ def _check_options(value: Any) -> Options:
 Decoders = dict[int, Callable[..., Any]]
 
 
+def _path(path: object) -> Path:
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"a path is a str or a path-like object, not {type(path).__name__}")
+    return Path(path)
+
+
+def _tables(h: dict[str, Any]) -> tuple[Decoders, Decoders, Decoders]:
+    """A header's type tables: command decoders, event decoders and event steps (decode +
+    fold), by the file's indexes."""
+    if h["format"].__class__ is not int or h["format"] != FORMAT_VERSION:
+        raise Malformed(f"format: expected {FORMAT_VERSION}, got {h['format']!r}")
+    if h["library"].__class__ is not str:
+        raise Malformed("library: expected a string")
+    commands = {i: c.decode for i, c in file_table(h["commands"], COMMANDS, "commands").items()}
+    events = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
+    decoders = {i: c.decode for i, c in events.items()}
+    steps: Decoders = {}
+    for i, c in events.items():
+        assert c.step is not None  # every event codec has one
+        steps[i] = c.step
+    return commands, decoders, steps
+
+
 def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
-    """The new game a format 2 header describes, and the file's type tables: command
-    decoders, event decoders and event steps (decode + fold), by the file's indexes."""
+    """The new game a format 2 header describes, and the file's type tables (:func:`_tables`)."""
     try:
         if h.__class__ is not dict:
             raise Malformed("the header is not a map")
+        if "view" in h:
+            raise Malformed(f"the file is an exported view of {h['view']}: use load_view"[:120])
         if set(h) != HEADER_KEYS:
             raise Malformed(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
-        if h["format"].__class__ is not int or h["format"] != FORMAT_VERSION:
-            raise Malformed(f"format: expected {FORMAT_VERSION}, got {h['format']!r}")
-        if h["library"].__class__ is not str:
-            raise Malformed("library: expected a string")
-        commands = {i: c.decode for i, c in file_table(h["commands"], COMMANDS, "commands").items()}
-        events = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
-        decoders = {i: c.decode for i, c in events.items()}
-        steps: Decoders = {}
-        for i, c in events.items():
-            assert c.step is not None  # every event codec has one
-            steps[i] = c.step
+        commands, decoders, steps = _tables(h)
         options = _check_options(h["options"])
         rng = h["rng"]
         if rng.__class__ is not str or rng not in ALGORITHMS:
@@ -345,10 +416,9 @@ def _replay(
     with their states (:meth:`Game.record_many`); with it, each command is applied and must
     produce exactly the decoded events."""
     index = -1
-    factions = _FACTIONS
     chosen = _HANDLERS[Chosen]
     read_command = command_reader(commands)
-    make_chosen = _MAKE_CHOSEN
+    opening = _opening
     record_many = game.record_many
     apply = game.replay_apply
     unpackb, no_ext = msgpack.unpackb, _no_ext
@@ -367,25 +437,18 @@ def _replay(
                     record_many(entries)
                     entries = []
                     if frame == (UNDO,):
-                        game.undo()
+                        game.undo(game.node.faction)  # strict: the one Faction allowed
                     elif frame == (REDO,):
                         game.redo()
+                    elif frame[0] == RESEED and len(frame) == 2:
+                        game.reseed(frame[1])
                     else:
                         raise Malformed(f"unknown or malformed action {frame!r}"[:120])
                     state = game.node.state
                     continue
-                _, faction, rule, command, raw = frame
-                if faction is not None:
-                    if faction.__class__ is not str or faction not in factions:
-                        raise Malformed(f"faction: expected a Faction or nil, got {faction!r}")
-                    faction = factions[faction]
-                if rule.__class__ is not str:
-                    raise Malformed(f"rule: expected a string, got {rule!r}")
-                command = read_command(command)
-                if raw.__class__ is not tuple:
-                    raise Malformed(f"events: expected an array, got {raw!r}"[:120])
                 seq = state.seq
-                event = make_chosen(seq, rule, faction, command)
+                event, raw = opening(frame, read_command, seq)
+                command, faction = event.command, event.faction
                 decoded: list[Event] = [event]
                 if verify:
                     for a in raw:
@@ -424,6 +487,93 @@ def _replay(
         raise LogFileError(f"malformed frame ({type(exc).__name__}: {exc})", frame=index) from None
     finally:
         model._DRAFT = None
+
+
+def _opening(frame: Any, read_command: Callable[[Any], Command], seq: int) -> tuple[Chosen, Any]:
+    """An ``apply`` frame's opening ``Chosen`` event (number ``seq``), rebuilt from its
+    Faction, rule and command, and its array of other events (not yet decoded)."""
+    _, faction, rule, command, raw = frame
+    if faction is not None:
+        if faction.__class__ is not str or faction not in _FACTIONS:
+            raise Malformed(f"faction: expected a Faction or nil, got {faction!r}"[:120])
+        faction = _FACTIONS[faction]
+    if rule.__class__ is not str:
+        raise Malformed(f"rule: expected a string, got {rule!r}"[:120])
+    if raw.__class__ is not tuple:
+        raise Malformed(f"events: expected an array, got {raw!r}"[:120])
+    event: Chosen = _MAKE_CHOSEN(seq, rule, faction, read_command(command))
+    return event, raw
+
+
+def load_view(path: str | Path, *, key: bytes | None = None) -> GameView:
+    """Read a Faction's exported view (:meth:`Game.export`): the :class:`GameView` at the
+    end of the exported line (its ``decision`` is ``None``: a log holds no pending
+    question). The events are folded from the header's position, never re-decided (the
+    file has no seed to decide with). Anything malformed, and any event that Faction may
+    not see, raises :class:`LogFileError` naming the frame; a torn last frame is dropped.
+    A keyed file needs its ``key``."""
+    with LogReader(_path(path), key=key) as reader:
+        header = unpack_frame(reader.header(), None)
+        try:
+            if reader.format != FORMAT_VERSION or header.__class__ is not dict:
+                raise Malformed("not an exported view")
+            if set(header) != VIEW_HEADER_KEYS:
+                keys = sorted(VIEW_HEADER_KEYS)
+                raise Malformed(f"header keys {sorted(header)} are not an exported view's {keys}")
+            commands, decoders, _ = _tables(header)
+            who = header["view"]
+            if who.__class__ is not str or who not in _FACTIONS:
+                raise Malformed(f"view: expected a Faction, got {who!r}"[:120])
+            faction = _FACTIONS[who]
+            if header["position"].__class__ is not str:
+                raise Malformed("position: expected a string")
+            state = parse_position(header["position"])
+            if state != view_state(state, faction):
+                raise Malformed(f"position: it shows more than {faction} may see")
+        except Exception as exc:
+            raise LogFileError(f"bad header ({exc})", frame=None) from None
+        events, state = _fold_view(state, faction, reader.batches(), commands, decoders)
+    return GameView(faction, view_state(state, faction), events)
+
+
+def _fold_view(
+    state: GameState,
+    faction: Faction,
+    batches: Iterator[list[bytes]],
+    commands: Decoders,
+    decoders: Decoders,
+) -> tuple[tuple[Event, ...], GameState]:
+    """Fold an exported view's frames into ``state``: the events and the state reached."""
+    index = -1
+    read_command = command_reader(commands)
+    seen: list[Event] = []
+    try:
+        for batch in batches:
+            for payload in batch:
+                index += 1
+                frame = unpack_frame(payload, index)
+                if frame.__class__ is not tuple or len(frame) != 5 or frame[0] != APPLY:
+                    raise Malformed("an exported view holds only apply frames")
+                seq = state.seq
+                event, raw = _opening(frame, read_command, seq)
+                state = evolve(state, event)
+                seen.append(event)
+                for a in raw:
+                    t = a[0]
+                    if t.__class__ is not int or t not in decoders:
+                        raise Malformed(f"event type {t!r} is not in the header's table")
+                    e = decoders[t](a, seq, read_command)
+                    if not e.visible_to(faction):
+                        raise Malformed(f"{type(e).__name__} is hidden from {faction}")
+                    state = evolve(state, e)
+                    seen.append(e)
+    except LogFileError:
+        raise
+    except (CoinlakeError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise LogFileError(str(exc) or type(exc).__name__, frame=index) from None
+    except Exception as exc:
+        raise LogFileError(f"malformed frame ({type(exc).__name__}: {exc})", frame=index) from None
+    return tuple(seen), state
 
 
 def _difference(recorded: tuple[Event, ...], produced: tuple[Event, ...]) -> str:

@@ -48,7 +48,7 @@ import attrs
 
 from coinlake.data.pieces import Piece
 from coinlake.state.commands import COMMAND_TYPES, Command
-from coinlake.state.events import _HANDLERS, EVENT_TYPES, Chosen, Event
+from coinlake.state.events import _HANDLERS, EVENT_TYPES, Chosen, Event, Reseeded
 from coinlake.state.model import Track
 
 __all__ = [
@@ -72,9 +72,10 @@ class Malformed(ValueError):
     naming the frame)."""
 
 
-REBUILT_EVENTS: frozenset[type[Event]] = frozenset({Chosen})
+REBUILT_EVENTS: frozenset[type[Event]] = frozenset({Chosen, Reseeded})
 """Event types never written inside a frame: a frame's opening ``Chosen`` is rebuilt from
-its command, Faction and rule, so an ``events`` array holding one is malformed."""
+its command, Faction and rule, and a ``Reseeded`` from a reseed frame's seed, so an
+``events`` array holding one is malformed."""
 
 _BASE_EVENT_FIELDS = ("seq", "rule")
 """Fields of every event: ``seq`` is implied by the frame, ``rule`` is written first."""

@@ -20,6 +20,19 @@ only damage that is recovered is a **torn tail**, the trace of a crash while app
 file ends inside the last frame's prefix, or after a good prefix whose payload is cut short.
 Everything before it is kept and ``torn`` is set.
 
+A **keyed** file (written with a key supplied by the user) has the magic ``COINLAKM`` and
+digests ``BLAKE2b-64(previous digest + payload)`` keyed with the key: the chain is a MAC,
+so that nobody without the key can alter, drop or reorder a frame (or strip the key) and
+have the file load with the key. Reading a keyed file needs its key, and reading with a key
+refuses a file that is not keyed. A MAC cannot show that frames were cut from the end: a
+keyed file cut after any frame still loads, to that frame.
+
+Writing (:func:`write_log`, :func:`append_log`) goes through unbuffered ``os`` calls: a new
+file is written to a temporary name, synced, closed, renamed over the target and its
+directory synced (on POSIX); an append is written and synced, and cut back to its old end
+if anything fails. A crash or an error at any step leaves a file that loads to a prefix of
+what was being saved.
+
 Format 1 (read only)
 --------------------
 The magic ``COINLAKE``; a 12-byte prefix (``u32`` length, BLAKE2b-64 of previous digest +
@@ -35,6 +48,8 @@ before it is used, and payloads are decoded with no extension types and no coerc
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import os
 import struct
@@ -51,6 +66,10 @@ from coinlake.errors import LogFileError
 
 MAGIC = b"COINLAK2"
 """Magic of format 2, the format written."""
+MAGIC_KEYED = b"COINLAKM"
+"""Magic of a keyed format 2 file (its digests are a MAC)."""
+MAX_KEY_BYTES = 64
+"""The longest key (BLAKE2b's)."""
 MAGIC_V1 = b"COINLAKE"
 """Magic of format 1 (read only)."""
 FORMAT_VERSION = 2
@@ -66,6 +85,8 @@ PREFIX = struct.Struct(">I8sI")
 """Format 2 frame prefix: length, digest, check."""
 FIRST_CHECK = zlib.crc32(MAGIC)
 """The CRC-32 the header's check continues from."""
+FIRST_CHECK_KEYED = zlib.crc32(MAGIC_KEYED)
+"""The same for a keyed file."""
 PREFIX_V1 = struct.Struct(">I8s")
 """Format 1 frame prefix: length, digest."""
 
@@ -73,16 +94,33 @@ _blake2b = hashlib.blake2b
 _crc32 = zlib.crc32
 
 
-def digest(payload: bytes, previous: bytes) -> bytes:
-    """The chained 8-byte digest of one frame."""
-    return _blake2b(previous + payload, digest_size=8).digest()
+def check_key(key: object) -> bytes:
+    """``key`` if it is a valid key (``bytes``, 1..64 long); else ``TypeError``/``ValueError``."""
+    if type(key) is not bytes:
+        raise TypeError(f"a key is bytes, not {type(key).__name__}")
+    if not 1 <= len(key) <= MAX_KEY_BYTES:
+        raise ValueError(f"a key is 1..{MAX_KEY_BYTES} bytes long, not {len(key)}")
+    return key
 
 
-def frame_bytes(payload: bytes, previous: bytes, check: int) -> tuple[bytes, bytes, int]:
+def start_of(key: bytes) -> tuple[bytes, int]:
+    """The magic of a file written with ``key`` (``b""``: none), which is also the digest
+    the header's chains from, and the check it continues."""
+    return (MAGIC_KEYED, FIRST_CHECK_KEYED) if key else (MAGIC, FIRST_CHECK)
+
+
+def digest(payload: bytes, previous: bytes, key: bytes = b"") -> bytes:
+    """The chained 8-byte digest of one frame (keyed with ``key``, if any)."""
+    return _blake2b(previous + payload, digest_size=8, key=key).digest()
+
+
+def frame_bytes(
+    payload: bytes, previous: bytes, check: int, key: bytes = b""
+) -> tuple[bytes, bytes, int]:
     """A whole format 2 frame (prefix + payload) after the frame with digest ``previous``
-    and check ``check`` (for the header: :data:`MAGIC` and :data:`FIRST_CHECK`); returns
-    it with its own digest and check."""
-    d = _blake2b(previous + payload, digest_size=8).digest()
+    and check ``check`` (for the header: :func:`start_of`); returns it with its own digest
+    and check."""
+    d = _blake2b(previous + payload, digest_size=8, key=key).digest()
     n = len(payload)
     c = _crc32(n.to_bytes(4, "big") + d, check)
     return PREFIX.pack(n, d, c) + payload, d, c
@@ -123,11 +161,15 @@ class LogReader:
     header. Reading stops at the end of the file or at a torn tail (``torn`` set); anything
     else wrong raises :class:`LogFileError` naming the frame. Afterwards ``frames`` is the
     number of journal frames read, ``end`` the byte offset just after the last good frame,
-    ``last_digest`` that frame's digest.
+    ``last_digest`` that frame's digest. A keyed file needs its ``key``; with a key, a file
+    that is not keyed is refused.
     """
 
-    def __init__(self, path: str | Path, *, max_bytes: int | None = None) -> None:
+    def __init__(
+        self, path: str | Path, *, max_bytes: int | None = None, key: bytes | None = None
+    ) -> None:
         cap = MAX_FILE_BYTES if max_bytes is None else max_bytes
+        self.key = b"" if key is None else check_key(key)
         self.path = Path(path)
         try:
             self._file: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
@@ -140,20 +182,25 @@ class LogReader:
                     f"file of {self.size} bytes exceeds the limit of {cap} bytes", frame=None
                 )
             magic = self._file.read(len(MAGIC))
-            if magic == MAGIC:
-                self.format = 2
-            elif magic == MAGIC_V1:
-                self.format = 1
-            else:
+            if magic not in (MAGIC, MAGIC_KEYED, MAGIC_V1):
                 raise LogFileError("not a coinlake log file (bad magic)", frame=None)
+            if magic == MAGIC_KEYED and not self.key:
+                raise LogFileError("the file is keyed: it loads only with its key", frame=None)
+            if magic != MAGIC_KEYED and self.key:
+                raise LogFileError(
+                    "the file is not keyed (written without a key, or its key was stripped)",
+                    frame=None,
+                )
+            self.format = 1 if magic == MAGIC_V1 else 2
         except BaseException:
             self._file.close()
             raise
         self.torn = False
         self.frames = 0
         self.end = len(MAGIC)
-        self.last_digest = MAGIC if self.format == 2 else b""
-        self.last_check = FIRST_CHECK
+        self.last_digest, self.last_check = start_of(self.key)
+        if self.format == 1:
+            self.last_digest = b""
         self._scan = self._scanner()
 
     def __enter__(self) -> LogReader:
@@ -197,14 +244,20 @@ class LogReader:
         psize = prefix.size
         unpack_prefix = prefix.unpack_from
         crc32 = _crc32
-        blank = _blake2b(digest_size=8).copy  # a fresh BLAKE2b-64, cheaper than the constructor
+        # a fresh (keyed) BLAKE2b-64, cheaper than the constructor
+        blank = _blake2b(digest_size=8, key=self.key).copy
+        mismatch = (
+            "authentication failed: the frame was altered, or the key is wrong"
+            if self.key
+            else "checksum mismatch: the frame was altered or reordered"
+        )
         read = self._file.read
         size = self.size
         buf = b""
         off = 0  # position in buf of the next frame
         pos = len(MAGIC)  # file offset of the next frame (that is, of buf[off])
         previous = self.last_digest
-        check_chain = FIRST_CHECK
+        check_chain = self.last_check
         index: int | None = None  # of the next frame; None: the header
         limit = MAX_HEADER_BYTES
         need = psize  # bytes wanted in buf from off before parsing can go on
@@ -255,9 +308,7 @@ class LogReader:
                 hasher = blank()
                 hasher.update(previous + payload)
                 if hasher.digest() != stored:
-                    raise LogFileError(
-                        "checksum mismatch: the frame was altered or reordered", frame=index
-                    )
+                    raise LogFileError(mismatch, frame=index)
                 previous, check_chain = stored, chained
                 pos += psize + length
                 off = end
@@ -302,12 +353,12 @@ class LogContents:
     format: int = FORMAT_VERSION
 
 
-def read_log(path: str | Path) -> tuple[LogContents, bytes]:
+def read_log(path: str | Path, *, key: bytes | None = None) -> tuple[LogContents, bytes]:
     """Read, check and decode a whole log file (for tools and tests; loading a game streams
     instead). Returns its contents and the last good frame's digest."""
     header: Any = None
     frames: list[Any] = []
-    with LogReader(path) as reader:
+    with LogReader(path, key=key) as reader:
         for index, payload in reader:
             obj = unpack_frame(payload, index)
             if index is None:
@@ -318,47 +369,93 @@ def read_log(path: str | Path) -> tuple[LogContents, bytes]:
 
 
 # -- writing ---------------------------------------------------------------------------------
-class LogWriter:
-    """Appends format 2 frames to a log file; :meth:`append` flushes and syncs, so a crash
-    loses at most the frames being appended (a torn tail)."""
+def encode_frames(
+    payloads: Iterable[bytes],
+    previous: bytes,
+    check: int,
+    key: bytes = b"",
+    *,
+    limit: int = MAX_FRAME_BYTES,
+) -> tuple[bytes, bytes, int]:
+    """Frames for ``payloads`` after the frame with digest ``previous`` and check ``check``:
+    their bytes, and the last one's digest and check."""
+    out = bytearray()
+    for payload in payloads:
+        if len(payload) > limit:
+            raise ValueError(f"frame of {len(payload)} bytes exceeds {limit}")
+        data, previous, check = frame_bytes(payload, previous, check, key)
+        out += data
+    return bytes(out), previous, check
 
-    def __init__(
-        self,
-        path: Path,
-        header: bytes | None,
-        last_digest: bytes = MAGIC,
-        last_check: int = FIRST_CHECK,
-    ) -> None:
-        """A new file holding ``header`` (a payload), or, with ``header=None``, the end of an
-        existing file whose last frame has digest ``last_digest`` and check ``last_check``."""
-        self.path = path
-        self._last = last_digest
-        self._check = last_check
-        if header is not None:
-            self._file: BinaryIO = open(path, "wb")  # noqa: SIM115 - closed in close()
-            self._last, self._check = MAGIC, FIRST_CHECK
-            self._file.write(MAGIC)
-            self.append([header], limit=MAX_HEADER_BYTES)
-        else:
-            self._file = open(path, "ab")  # noqa: SIM115
 
-    @property
-    def last_digest(self) -> bytes:
-        return self._last
+def write_log(path: Path, header: bytes, payloads: Iterable[bytes], key: bytes = b"") -> None:
+    """Write a new log file at ``path`` atomically: all of it to ``path.tmp``, synced and
+    closed, then renamed over ``path`` and the directory synced. On an error the temporary
+    file is removed and ``path`` is as it was (a crash may leave the temporary file)."""
+    magic, check = start_of(key)
+    head, last, check = encode_frames([header], magic, check, key, limit=MAX_HEADER_BYTES)
+    body, _, _ = encode_frames(payloads, last, check, key)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o666)
+    try:
+        try:
+            _write_all(fd, magic + head + body)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except Exception:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_directory(path)
 
-    def append(self, payloads: Iterable[bytes], *, limit: int = MAX_FRAME_BYTES) -> None:
-        """Append frames (msgpack payloads), then flush them to disk."""
-        out = bytearray()
-        last, check = self._last, self._check
-        for payload in payloads:
-            if len(payload) > limit:
-                raise ValueError(f"frame of {len(payload)} bytes exceeds {limit}")
-            data, last, check = frame_bytes(payload, last, check)
-            out += data
-        self._file.write(out)
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self._last, self._check = last, check
 
-    def close(self) -> None:
-        self._file.close()
+def append_log(
+    path: Path, payloads: Iterable[bytes], previous: bytes, check: int, key: bytes = b""
+) -> None:
+    """Append frames to the intact log at ``path`` whose last frame has digest ``previous``
+    and check ``check``, and sync them. On an error the file is cut back to its old end
+    (as far as the error allows: what remains beyond it is a torn tail)."""
+    data, _, _ = encode_frames(payloads, previous, check, key)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | _BINARY)
+    try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        except Exception:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+            raise
+    finally:
+        os.close(fd)
+
+
+_BINARY: int = getattr(os, "O_BINARY", 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """``os.write`` until all of ``data`` is written (a write may write less)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.EIO, "the disk accepted no bytes")
+        view = view[n:]
+
+
+def _sync_directory(path: Path) -> None:
+    """Make a rename in ``path``'s directory durable, where the platform allows it (POSIX:
+    fsync the directory; a file system that cannot sync one says EINVAL, ignored)."""
+    if os.name != "posix":
+        return
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+    finally:
+        os.close(fd)

@@ -219,7 +219,7 @@ def replay(
                 if k == 0:
                     raise ValueError("the undone command answered a step the rules no longer ask")
                 for _ in range(k):
-                    game.undo()
+                    game.undo(game.node.faction)  # strict: the one Faction allowed
                 undone.append(k)
             elif action == "redo" and len(frame) == 1:
                 settled("this redo")

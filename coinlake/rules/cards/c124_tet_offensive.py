@@ -45,6 +45,11 @@ def precondition(state: GameState) -> bool:
 
 @pivotal(124, precondition=precondition)
 def tet_offensive(ctx: Ctx, faction: Faction) -> Proc:
+    yield from general_uprising(ctx)
+
+
+def general_uprising(ctx: Ctx) -> Proc:
+    """The card's text, carried out by the VC: also run without the card by shaded APC (96)."""
     yield from free_action(ctx, Faction.VC, TERROR)
     yield from lib.place_steps(
         ctx,

@@ -30,11 +30,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 
+import attrs
+
 from coinlake.data.cards import PIVOTAL_CARDS
 from coinlake.data.map import SPACES, Country, Space, Terrain, space
 from coinlake.data.pieces import Faction, Piece
-from coinlake.rules import effects, kit
+from coinlake.rules import actions, effects, kit
+from coinlake.rules.actions import Grant
 from coinlake.rules.core import DONE, MAX_OPTIONS, Ask, Ctx, Kind, Proc
+from coinlake.rules.operations.assault import can_assault_in
+from coinlake.rules.operations.sweep import sweep_forces
 from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.events import PivotalReturned
 from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support, Track
@@ -98,6 +103,11 @@ def is_jungle(state: GameState, where: Space) -> bool:
 def is_lowland(state: GameState, where: Space) -> bool:
     """A Lowland Province (1.3.2)."""
     return where.terrain is Terrain.LOWLAND
+
+
+def is_coastal(state: GameState, where: Space) -> bool:
+    """A coastal space: adjacent to the ocean, across a LoC included (1.3.7)."""
+    return where.coastal
 
 
 def in_south(state: GameState, where: Space) -> bool:
@@ -389,6 +399,96 @@ def choose_branch(
     if not words:
         return None
     return (yield from choose_word(ctx, faction, words, prompt, rule))
+
+
+def choose_faction(
+    ctx: Ctx, faction: Faction, factions: Sequence[Faction], prompt: str, rule: str = "5.1"
+) -> Generator[Ask, Command, Faction]:
+    """A text's "US or ARVN (NVA or VC) does ...": the executing ``faction`` selects which of
+    ``factions`` acts (5.1), answering its name in lower case (``us``, ``arvn``, ``nva``,
+    ``vc``; asked even when it names itself, :func:`choose_word`); the Faction selected then
+    decides the details of what it does."""
+    words = {f.value.lower(): f for f in factions}
+    return words[(yield from choose_word(ctx, faction, tuple(words), prompt, rule))]
+
+
+def could_grant(state: GameState, faction: Faction, grant: Grant) -> bool:
+    """Whether the free action ``grant`` names could occur for ``faction`` now (5.5): it is
+    registered, Monsoon does not forbid it unless the grant overrides (2.3.9, 5.1.1), and it
+    is legal somewhere (:func:`coinlake.rules.actions.free_action`'s own checks)."""
+    assert grant.action is not None
+    action = actions.lookup(grant.owner or faction, grant.action)
+    if action is None:
+        return False
+    if action.monsoon_banned and effects.monsoon(state) and not grant.ignore_monsoon:
+        return False
+    return grant.joint or action.legal(state, faction, limited=grant.limited, free=True)
+
+
+SWEEP_IN_PLACE, ASSAULT = "sweep", "assault"
+"""The answers of :func:`sweep_or_assault`."""
+
+
+def sweep_or_assault(
+    ctx: Ctx,
+    faction: Faction,
+    candidates: Sequence[str],
+    count: int | None,
+    prompt: str,
+    rule: str,
+    *,
+    sweep: Grant,
+    assault: Grant,
+) -> Generator[Ask, Command, list[str]]:
+    """A text's free "Sweep in place or Assault" in ``count`` of ``candidates`` (``None``: in
+    each of them), executed by ``faction`` (US or ARVN): among the spaces where one of them
+    could occur now -- a Sweep in place in a Province or City where the Faction has pieces
+    that Activate (3.2.3), an Assault where its cubes meet Insurgents (3.2.4), each only if
+    the free action could occur at all (:func:`could_grant`: not a Sweep in Monsoon unless
+    ``sweep`` overrides it) -- it selects the spaces (mandatory while one remains, 5.1.3)
+    and picks ``sweep`` or ``assault`` for each (asked where both could occur). Then it
+    executes one free Sweep in place in all the spaces picked for it and one free Assault in
+    all the others (5.5; ``sweep`` and ``assault`` carry the text's other terms), so that
+    the limits of one Operation (Abrams, M-48 Patton, Cobras) hold. Returns the spaces."""
+    picked: dict[str, list[str]] = {SWEEP_IN_PLACE: [], ASSAULT: []}
+    state = ctx.state
+    sweeps = could_grant(state, faction, sweep)
+    assaults = could_grant(state, faction, assault)
+
+    def branches(key: str) -> dict[str, bool]:
+        p = state.space(key).pieces
+        where = space(key)
+        return {
+            SWEEP_IN_PLACE: sweeps
+            and not where.is_loc
+            and where.country is not Country.NORTH_VIETNAM
+            and sweep_forces(p, faction, sweep) > 0,
+            ASSAULT: assaults and can_assault_in(p, faction, assault),
+        }
+
+    def pick(key: str) -> Proc:
+        words = [w for w, ok in branches(key).items() if ok]
+        word = words[0]
+        if len(words) > 1:
+            ask = f"{faction}: Sweep in place or Assault in {space(key).name}?"
+            word = yield from choose_word(ctx, faction, words, ask, rule)
+        picked[word].append(key)
+
+    pool = [key for key in candidates if any(branches(key).values())]
+    if count is None:
+        for key in pool:
+            yield from pick(key)
+        chosen = pool
+    else:
+        chosen = yield from each_space(ctx, faction, pool, count, prompt, rule, pick)
+    if picked[SWEEP_IN_PLACE]:
+        where = tuple(picked[SWEEP_IN_PLACE])
+        terms = attrs.evolve(sweep, spaces=where, compulsory=True, in_place=True)
+        yield from actions.free_action(ctx, faction, terms)
+    if picked[ASSAULT]:
+        terms = attrs.evolve(assault, spaces=tuple(picked[ASSAULT]), compulsory=True)
+        yield from actions.free_action(ctx, faction, terms)
+    return chosen
 
 
 INCREASE, DECREASE, UNCHANGED = "increase", "decrease", "unchanged"

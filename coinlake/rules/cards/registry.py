@@ -45,8 +45,7 @@ from coinlake.data.cards import (
 from coinlake.data.map import SPACES
 from coinlake.data.pieces import Faction
 from coinlake.rules import effects
-from coinlake.rules.core import DONE, Ask, Ctx, Proc
-from coinlake.state.commands import Command
+from coinlake.rules.core import Ctx, Proc
 from coinlake.state.model import GameState
 from coinlake.state.queries import Control, control_of
 
@@ -232,18 +231,10 @@ def dry_run(
     try:
         ask = next(gen)
         for _ in range(DRY_RUN_STEPS):
-            ask = gen.send(_default_answer(ask))
+            ask = gen.send(ask.default())
     except StopIteration:
         return ctx.state
     raise RuntimeError(f"the dry run of {CARDS[number]} {side} does not end")
-
-
-def _default_answer(ask: Ask) -> Command:
-    forced = ask.forced()
-    if forced is not None:
-        return forced
-    options = ask.options
-    return options[0] if options else DONE
 
 
 def _same(before: GameState, after: GameState, *ignored: str) -> bool:

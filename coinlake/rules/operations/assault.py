@@ -67,15 +67,35 @@ def us_assault_banned(state: GameState) -> bool:
 
 def assaulting_cubes(p: Counts, faction: Faction, grant: Grant = NO_GRANT) -> int:
     """The cubes an Assault by ``faction`` counts (3.2.4): US Troops, or ARVN Troops and
-    Police -- all of them as US Troops when the granting Event says so."""
+    Police -- all of them as US Troops when the granting Event says so; US and ARVN Troops
+    as US Troops in a joint Assault (card 99)."""
     if grant.as_us_troops:
         return p[P.US_TROOPS] + p[P.ARVN_TROOPS] + p[P.ARVN_POLICE]
+    if grant.joint:
+        return p[P.US_TROOPS] + p[P.ARVN_TROOPS]
     return p[P.US_TROOPS] if faction is US else p[P.ARVN_TROOPS] + p[P.ARVN_POLICE]
 
 
+def as_us(faction: Faction, grant: Grant = NO_GRANT) -> bool:
+    """The Assault is resolved as a US Assault (3.2.4): by the US, or with ARVN cubes as US
+    Troops (``as_us_troops``, card 70; ``joint``, card 99)."""
+    return faction is US or grant.as_us_troops or grant.joint
+
+
+def _cubes_joined(grant: Grant) -> bool:
+    """No ARVN Assault is added to a US Assault (3.2.4) whose grant forbids it (card 95) or
+    already has the ARVN cubes Assault as US Troops (cards 70, 99)."""
+    return grant.no_arvn or grant.as_us_troops or grant.joint
+
+
 def can_assault_in(p: Counts, faction: Faction, grant: Grant = NO_GRANT) -> bool:
-    """3.2.4: the executing Faction's cubes and any Insurgent piece are in the space."""
-    return assaulting_cubes(p, faction, grant) > 0 and kit.insurgent_count(p) > 0
+    """3.2.4: the executing Faction's cubes and any Insurgent piece -- of the granting
+    Event's targets only, when it names them (3.1) -- are in the space."""
+    if assaulting_cubes(p, faction, grant) <= 0:
+        return False
+    if grant.targets is None:
+        return kit.insurgent_count(p) > 0
+    return any(p[x] for x in Piece if x.faction in grant.targets)
 
 
 def can_assault(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
@@ -106,9 +126,19 @@ def assault(
     remove enemies per :func:`assault_in`. The US may then pay 3 ARVN Resources (above Econ,
     1.8.1) for an ARVN Assault in 1 of its Assault spaces. Shaded Abrams (11): the US selects
     at most 2 spaces. Unshaded Body Count (72): no cost. A granting Event may fix the
-    targets (3.1), let Tunneled Bases count as untunneled, or count ARVN cubes as US
-    Troops."""
-    kit.honour(grant, "assault", *kit.SPACE_TERMS, "targets", "untunneled", "as_us_troops")
+    targets (3.1), let Tunneled Bases count as untunneled, count ARVN cubes (or, ``joint``,
+    ARVN Troops) as US Troops -- then no ARVN Assault is added, nor when it says so
+    (``no_arvn``)."""
+    kit.honour(
+        grant,
+        "assault",
+        *kit.SPACE_TERMS,
+        "targets",
+        "untunneled",
+        "as_us_troops",
+        "joint",
+        "no_arvn",
+    )
     free = free or body_count(ctx.state)
     limit = 1 if limited else None
     if faction is US and effects.capability(ctx.state, ABRAMS) is Side.SHADED:
@@ -135,7 +165,8 @@ def assault(
     )
     if not chosen:
         return Outcome(executed=False)
-    if faction is US and (free or spendable(ctx.state, US) >= ARVN_COST):
+    joined = _cubes_joined(grant)
+    if faction is US and not joined and (free or spendable(ctx.state, US) >= ARVN_COST):
         state = ctx.state
         follow = tuple(kit.SELECT[s] for s in chosen if can_assault_in(at(state, s).pieces, ARVN))
         if follow:
@@ -174,7 +205,7 @@ def assault_removals(p: Counts, faction: Faction, space: str, grant: Grant = NO_
     ARVN: 1 per 2 ARVN cubes, 1 per 3 in Highland; Police count in Cities and on LoCs only.
     US (or as if US): 2 per US Troop with a US Base there; else 1 per 2 Troops in Highland,
     1 per Troop elsewhere."""
-    if faction is US or grant.as_us_troops:
+    if as_us(faction, grant):
         troops = assaulting_cubes(p, faction, grant)
         if p[P.US_BASE]:
             return 2 * troops
@@ -202,7 +233,7 @@ def assault_in(
     state = ctx.state
     p = at(state, space).pieces
     n = assault_removals(p, faction, space, grant)
-    us = faction is US or grant.as_us_troops
+    us = as_us(faction, grant)
     if (
         us
         and effects.capability(state, M48_PATTON) is Side.UNSHADED
@@ -346,7 +377,7 @@ def _remove(
     ctx: Ctx, faction: Faction, piece: Piece, k: int, space: str, rule: str, grant: Grant
 ) -> None:
     ctx.move(piece, k, space, AVAILABLE, rule)
-    if faction is ARVN and not grant.as_us_troops and piece.kind.value == "base":
+    if not as_us(faction, grant) and piece.kind.value == "base":
         ctx.add_track(Track.AID, BASE_AID * k, "3.2.4")
     if piece.kind.value == "guerrilla" and body_count(ctx.state):
         ctx.add_track(Track.AID, BODY_COUNT_AID * k, "5.4")

@@ -58,10 +58,24 @@ def sweep_origins(state: GameState, destination: str) -> Iterator[str]:
 
 def sweepers(faction: Faction, grant: Grant = NO_GRANT) -> tuple[Piece, ...]:
     """The Troops a Sweep moves (3.2.3): the Faction's own -- as if US Troops, ARVN cubes
-    too, when the granting Event says so."""
+    too, when the granting Event says so; US and ARVN Troops, in a joint Sweep (card 99)."""
     if grant.as_us_troops:
         return (P.US_TROOPS, P.ARVN_TROOPS, P.ARVN_POLICE)
+    if grant.joint:
+        return (P.US_TROOPS, P.ARVN_TROOPS)
     return (P.US_TROOPS,) if faction is US else (P.ARVN_TROOPS,)
+
+
+def sweep_forces(p: Counts, faction: Faction, grant: Grant = NO_GRANT) -> int:
+    """3.2.3: the pieces that Activate Guerrillas in a Sweep space with counts ``p``: the
+    Faction's cubes and Special Forces (US: Troops and Irregulars; ARVN: Troops, Police and
+    Rangers); as if US with ARVN cubes as US Troops when the granting Event says so; with
+    the other COIN Faction's Troops too in a joint Sweep (card 99)."""
+    own = ARVN if faction is ARVN and not grant.as_us_troops else US
+    forces = sweepers(faction, grant) + UNDERGROUND[own] + ACTIVE[own]
+    if own is ARVN:
+        forces += (P.ARVN_POLICE,)
+    return sum(p[x] for x in forces)
 
 
 def can_sweep(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:
@@ -77,13 +91,23 @@ def sweep(
     into them (a group may pass through 1 adjacent LoC free of NVA and VC); then in each
     Activate per :func:`sweep_activation`. Shaded Combined Action Platoons (18): the US
     selects at most 2 spaces. Not in Monsoon (the registry, 2.3.9). A granting Event may
-    Sweep in place (no moves), fix the targets (3.1) or count ARVN cubes as US Troops."""
-    kit.honour(grant, "sweep", *kit.SPACE_TERMS, "in_place", "targets", "as_us_troops")
+    Sweep in place (no moves), name where the Troops may come from (``origins``), fix the
+    targets (3.1), count ARVN cubes as US Troops, or move and Activate with US and ARVN
+    Troops together (``joint``)."""
+    kit.honour(
+        grant, "sweep", *kit.SPACE_TERMS, "in_place", "origins", "targets", "as_us_troops", "joint"
+    )
     limit = 1 if limited else None
     cap = effects.capability(ctx.state, COMBINED_ACTION_PLATOONS)
     if faction is US and cap is Side.SHADED:
         limit = 2 if limit is None else min(limit, 2)
-    mover = kit.Mover(sweepers(faction, grant), sources=sweep_origins)
+
+    def sources(state: GameState, destination: str) -> Iterator[str]:
+        for origin in sweep_origins(state, destination):
+            if grant.origins is None or origin in grant.origins:
+                yield origin
+
+    mover = kit.Mover(sweepers(faction, grant), sources=sources)
 
     def each(space: str) -> Gen[None]:
         pay(ctx, faction, ARVN_COST if faction is ARVN else 0, free=free, rule="3.2.3")
@@ -132,15 +156,7 @@ def sweep_activation(
     """3.2.3: Activate 1 enemy Guerrilla per own cube or Special Force in the space (US:
     Troops and Irregulars; ARVN: Troops, Police and Rangers; as if US with ARVN cubes as US
     Troops when the granting Event says so), 1 per 2 in Jungle."""
-    p = at(ctx.state, space).pieces
-    forces = (
-        UNDERGROUND[US] + ACTIVE[US]
-        if grant.as_us_troops
-        else UNDERGROUND[faction] + ACTIVE[faction]
-    )
-    n = sum(p[x] for x in sweepers(faction, grant)) + sum(p[x] for x in forces)
-    if faction is ARVN and not grant.as_us_troops:
-        n += p[P.ARVN_POLICE]
+    n = sweep_forces(at(ctx.state, space).pieces, faction, grant)
     if IS_JUNGLE[space]:
         n //= 2
     return (yield from kit.activate_guerrillas(ctx, faction, space, n, rule, grant))

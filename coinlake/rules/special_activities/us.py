@@ -231,6 +231,8 @@ def air_lift(
         for s in NOT_NORTH:
             if grant.origins is not None and s not in grant.origins:
                 continue
+            if grant.spaces is not None and all(d == s for d in grant.spaces):
+                continue  # no destination but itself
             if (s in touched or len(touched) < limit) and room(s):
                 yield s
 
@@ -312,6 +314,24 @@ def can_air_strike(state: GameState, faction: Faction, *, limited: bool, free: b
     return not air_strike_banned(state, free)
 
 
+def air_strike_effective(state: GameState, grant: Grant = NO_GRANT) -> bool:
+    """Whether a free Air Strike on ``grant``'s terms could do something now (8.1): Degrade
+    the Trail (2 hits, or the Degrade the Event fixes), or remove an Active enemy piece in
+    a space it may select."""
+    if grant.trail is None and can_degrade(state):
+        return True
+    if grant.trail and state.trail > 0:
+        return True
+    arc_light = effects.capability(state, ARC_LIGHT) is Side.UNSHADED
+    targets: Enemies = BOTH if grant.targets is None else frozenset(grant.targets)
+    return any(
+        (grant.any_space or kit.coin_count(p) or (arc_light and IS_PROVINCE[s]))
+        and air_targets(p, targets)
+        for s in (SPACE_IDS if grant.spaces is None else grant.spaces)
+        for p in (at(state, s).pieces,)
+    )
+
+
 @special_activity("air-strike", US, rule="4.2.3", legal=can_air_strike)
 def air_strike(
     ctx: Ctx, faction: Faction, *, limited: bool, free: bool, sa: Slot, grant: Grant = NO_GRANT
@@ -329,8 +349,26 @@ def air_strike(
     boxes; shaded, the Degrade needs a 4-6 on a second die), AAA (31, shaded: not below 2),
     MiGs (33, shaded: each Degrade sends 1 Available US Troop to Casualties), SA-2s (34,
     unshaded: each Degrade also takes 1 NVA piece from North Vietnam, Laos or Cambodia),
-    Oriskany (39, shaded Momentum: no Degrade), Typhoon Kate (115: 1 space)."""
-    kit.honour(grant, "air-strike", "spaces", "max_spaces", "targets")
+    Oriskany (39, shaded Momentum: no Degrade), Typhoon Kate (115: 1 space).
+
+    A granting Event may name the spaces (``any_space``: even without US or ARVN pieces),
+    their number, the targets, fixed ``hits`` instead of the roll, at most ``per_space``
+    pieces per space, and the Trail effect (``trail``: 0 none; ``n`` a Degrade of ``n``
+    boxes that takes no hits, the Event's size prevailing over Top Gun, AAA and Oriskany,
+    5.1.2); with a fixed Trail effect at least 1 space is selected (5.1.3). ``faction``
+    carries it out and decides (the US, or another Faction the Event names, 5.1)."""
+    kit.honour(
+        grant,
+        "air-strike",
+        "spaces",
+        "max_spaces",
+        "targets",
+        "owner",
+        "any_space",
+        "hits",
+        "per_space",
+        "trail",
+    )
     state = ctx.state
     if air_strike_banned(state, free):
         return Outcome(executed=False)
@@ -340,20 +378,22 @@ def air_strike(
     targets: dict[str, Enemies] = {}
 
     def ok(state: GameState, s: str) -> bool:
-        return kit.coin_count(at(state, s).pieces) > 0 or (arc_light and IS_PROVINCE[s])
+        if grant.any_space or kit.coin_count(at(state, s).pieces) > 0:
+            return True
+        return arc_light and IS_PROVINCE[s]
 
     def each(space: str) -> Gen[None]:
         nonlocal arc_light
         p = at(ctx.state, space).pieces
-        if not kit.coin_count(p):
+        if not kit.coin_count(p) and not grant.any_space:
             arc_light = False  # unshaded Arc Light: only 1 such Province
         targets[space] = yield from kit.choose_targets(
-            ctx, US, space, "Air Strike", lambda t: bool(air_targets(p, t)), grant
+            ctx, faction, space, "Air Strike", lambda t: bool(air_targets(p, t)), grant
         )
 
     chosen = yield from kit.action_spaces(
         ctx,
-        US,
+        faction,
         "Air Strike",
         "4.2.3",
         grant=grant,
@@ -362,11 +402,12 @@ def air_strike(
         reason=lambda state, s: (f"no US or ARVN piece in {NAME[s]}", "4.2.3"),
         each=each,
         record=None if sa is None else sa.sa_spaces,
-        may_stop=lambda *_: True,  # none at all: the roll may still Degrade the Trail
+        # none at all: the roll may still Degrade the Trail
+        may_stop=lambda state, done, _: bool(done) or grant.trail is None,
         ask_done_alone=True,
         special_activity=True,
     )
-    hits = ctx.roll("Air Strike hits", "4.2.3")
+    hits = ctx.roll("Air Strike hits", "4.2.3") if grant.hits is None else grant.hits
     weasels = effects.momentum_side(ctx.state, WILD_WEASELS) is Side.SHADED
     most = AIR_STRIKE_PIECES
     if effects.capability(ctx.state, LASER_GUIDED_BOMBS) is Side.SHADED:
@@ -378,18 +419,21 @@ def air_strike(
     degraded = tried = False
 
     def hit_options(state: GameState, hits: int, total: int, tried: bool) -> Iterator[Command]:
-        if hits >= 2 and not tried and not (weasels and total) and can_degrade(state):
+        usual = grant.trail is None
+        if usual and hits >= 2 and not tried and not (weasels and total) and can_degrade(state):
             yield DEGRADE
         if total < most and not (weasels and tried):
             for s in chosen:
+                if grant.per_space is not None and removed.get(s, 0) >= grant.per_space:
+                    continue
                 for x in air_targets(at(state, s).pieces, targets.get(s, BOTH)):
                     yield move_cmd(x, 1, s, AVAILABLE)
 
     while hits > 0:
         answer = yield ctx.ask(
-            US,
+            faction,
             Kind.REMOVE_PIECES,
-            f"US Air Strike: {hits} hit(s) left -- Degrade the Trail (2 hits), remove an "
+            f"{faction} Air Strike: {hits} hit(s) left -- Degrade the Trail (2 hits), remove an "
             "Active enemy piece (1 hit), or done",
             kit.with_done(hit_options, ctx.state, hits, total, tried),
             "4.2.3",
@@ -407,6 +451,8 @@ def air_strike(
         removed[answer.origin] = removed.get(answer.origin, 0) + 1
         total += 1
         hits -= 1
+    if grant.trail:
+        degraded = yield from _degrade(ctx, boxes=grant.trail)
     lgb = effects.capability(ctx.state, LASER_GUIDED_BOMBS) is Side.UNSHADED
     moonscape = effects.capability(ctx.state, ARC_LIGHT) is Side.SHADED
     for s in chosen:
@@ -417,16 +463,22 @@ def air_strike(
     return Outcome(executed=bool(chosen) or degraded)
 
 
-def _degrade(ctx: Ctx) -> Gen[bool]:
-    """Apply 2 hits to the Trail (4.2.3, 6.7); returns whether it Degraded."""
+def _degrade(ctx: Ctx, boxes: int | None = None) -> Gen[bool]:
+    """Apply 2 hits to the Trail (4.2.3, 6.7) -- or the Degrade of ``boxes`` a granting
+    Event fixes, which Top Gun, AAA and Oriskany do not change (5.1.2); returns whether it
+    Degraded."""
     state = ctx.state
-    top_gun = effects.capability(state, TOP_GUN)
-    if top_gun is Side.SHADED and ctx.roll("Top Gun", "5.3") < 4:
-        return False
-    boxes = 2 if top_gun is Side.UNSHADED else 1
-    boxes = min(boxes, state.trail - trail_floor(state))
-    if boxes <= 0 or not effects.change_trail(ctx, -boxes, "4.2.3"):
-        return False
+    if boxes is not None:
+        if not effects.change_trail(ctx, -boxes, "4.2.3", by_event=True):
+            return False
+    else:
+        top_gun = effects.capability(state, TOP_GUN)
+        if top_gun is Side.SHADED and ctx.roll("Top Gun", "5.3") < 4:
+            return False
+        boxes = 2 if top_gun is Side.UNSHADED else 1
+        boxes = min(boxes, state.trail - trail_floor(state))
+        if boxes <= 0 or not effects.change_trail(ctx, -boxes, "4.2.3"):
+            return False
     if effects.capability(ctx.state, MIGS) is Side.SHADED and ctx.state.available[P.US_TROOPS]:
         ctx.move(P.US_TROOPS, 1, AVAILABLE, CASUALTIES, "5.3")
     if effects.capability(ctx.state, SA_2S) is Side.UNSHADED:
