@@ -22,7 +22,7 @@ from coinlake.rules import cards as _cards
 from coinlake.rules import effects as _effects
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
-from coinlake.state.events import Event
+from coinlake.state.events import Event, Explained, Forced
 from coinlake.state.model import (
     GameState,
     Options,
@@ -167,7 +167,9 @@ __all__ = [
     "Decision",
     "Done",
     "Event",
+    "Explained",
     "Faction",
+    "Forced",
     "Game",
     "GameState",
     "GameView",

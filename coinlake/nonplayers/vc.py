@@ -219,10 +219,7 @@ def history(game: Game) -> History:
 
 def _forced(event: coinlake.Event) -> Command | None:
     """The command of a ``Forced`` event (a step with one answer, taken without asking)."""
-    if type(event).__name__ != "Forced":
-        return None
-    command = getattr(event, "command", None)
-    return command if isinstance(command, Command) else None
+    return event.command if isinstance(event, coinlake.Forced) else None
 
 
 def _before_select(game: Game, space: str | None) -> GameState:
