@@ -246,6 +246,7 @@ def test_air_strike_hits_trail_and_active_pieces_4_2_3() -> None:
     game = start(dice(_strike_state(), 6), US, "air-strike", "free")
     events = play(game, sel("Quang Tin"), sel("Quang Nam"), DONE)
     assert rolls(events) == [6]
+    assert game.decision is not None and game.decision.context.left == 6  # hits left
     legal = game.legal()
     assert Choose("degrade-trail") in legal
     assert mv(P.NVA_TROOPS, 1, "quang-tin-quang-ngai", AVAILABLE) in legal
@@ -256,6 +257,7 @@ def test_air_strike_hits_trail_and_active_pieces_4_2_3() -> None:
     assert mv(P.VC_TUNNELED_BASE, 1, "quang-nam", AVAILABLE) not in legal
     play(game, Choose("degrade-trail"))
     assert game.state.trail == 2
+    assert game.decision is not None and game.decision.context.left == 4
     assert Choose("degrade-trail") not in game.legal()  # 1 box per Air Strike
     play(game, mv(P.NVA_TROOPS, 1, "Quang Tin", AVAILABLE))
     play(game, mv(P.NVA_GUERRILLA_ACTIVE, 1, "Quang Tin", AVAILABLE))

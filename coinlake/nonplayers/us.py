@@ -26,7 +26,6 @@ Readings of unclear text are rulings R330-R349 in ``docs/rulings.md``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
@@ -1237,11 +1236,6 @@ def air_strike(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     return _common(game, decision, roller, "8.8.3")
 
 
-def _hits(prompt: str) -> int:
-    found = re.search(r"(\d+) hit", prompt)
-    return int(found.group(1)) if found else 6
-
-
 def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     """One hit of 8.8.3 AIR STRIKE: the Trail, then NVA Control ended in the most Population
     the hits left can reach (ruling R344), LoCs nearest Saigon, Bases, pieces."""
@@ -1251,7 +1245,7 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
     offered = _moves(options)
     if not offered:
         return _choose(roller, options, DONE, "8.8.3", "no target left")
-    hits = _hits(decision.prompt)
+    hits = decision.context.left if decision.context.left is not None else 6
     spaces = list(dict.fromkeys(m.origin for m in offered))
     nva = [(k, _nva_control_need(state, k)) for k in spaces]
     nva = [

@@ -430,6 +430,8 @@ def air_strike(
                     yield move_cmd(x, 1, s, AVAILABLE)
 
     while hits > 0:
+        if ctx.top is not None:
+            ctx.top.left = hits  # the Decision's context shows the hits left
         answer = yield ctx.ask(
             faction,
             Kind.REMOVE_PIECES,
