@@ -145,6 +145,8 @@ def begin(game: Game, operation: str, *, how: Choose = OP) -> Game:
     """The Faction to act chooses ``how`` (op, op+sa, limop) and the Operation; an offer of
     the Special Activity before the Operation (4.1) is declined."""
     game.apply(how)
+    if game.decision is not None and game.decision.kind == Kind.SPECIAL_ACTIVITY:
+        game.apply(NOT_NOW)  # a Special Activity before choosing the Operation (4.1, R86)
     game.apply(Choose(operation))
     if game.decision is not None and game.decision.kind == Kind.SPECIAL_ACTIVITY:
         game.apply(NOT_NOW)

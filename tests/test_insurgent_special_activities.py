@@ -13,6 +13,8 @@ from coinlake.rules.core import Kind
 from coinlake.state.commands import Count
 from coinlake.state.events import DieRolled
 from coinlake.state.model import Track
+from tests.cards.helpers import COUP, on_card, tracks
+from tests.cards.helpers import play as cards_play
 from tests.conftest import check_invariants, refused, rng_rolling
 from tests.test_insurgent_operations import (
     LIMOP,
@@ -72,6 +74,62 @@ def test_no_special_activity_with_a_limited_operation_2_3_5() -> None:
     pieces = {"tay-ninh": {VC_G_U: 1}}
     game = begin(board(pieces, card=VC_FIRST, acted=((NVA, "op"),)), "rally", how=LIMOP)
     refused(game, Choose("tax"), "4.1", "no Special Activity")
+
+
+def _broke_vc(*lines: str) -> Game:
+    """The VC 1st Eligible at 0 Resources (position format, ``docs/positions.md``), in
+    Monsoon so that no free March onto a LoC is possible (3.3.2, 2.3.9)."""
+    return on_card(VC_FIRST, tracks(vc_resources=0), *lines, next_card=COUP)
+
+
+def test_tax_first_at_0_resources_then_rally_4_1_r86() -> None:
+    # Tay Ninh: Pop 2, Neutral, no COIN Control
+    game = _broke_vc("space tay-ninh 1 vc-guerrilla-u", "available 5 vc-guerrilla-u")
+    options = game.legal()
+    assert OP_SA in options  # no Operation is legal yet, but Tax first makes Rally legal
+    refused(game, OP, "3.1", "no Operation it could execute now")
+    cards_play(game, "op+sa")
+    decision = game.decision
+    assert decision is not None and decision.kind == Kind.SPECIAL_ACTIVITY
+    assert NOT_NOW not in decision.options  # no Operation could come without it
+    cards_play(game, "tax", "select tay-ninh")  # no other space: Tax ends
+    assert game.state.resources(VC) == 4  # twice the Population (4.5.1)
+    assert at(game, "tay-ninh").support is Support.PASSIVE_SUPPORT
+    decision = game.decision
+    assert decision is not None and decision.kind == Kind.OPERATION
+    assert Choose("rally") in decision.options
+    cards_play(game, "rally", "select quang-nam")
+    refused(game, Choose("subvert"), "4.1", "already executed")  # one Special Activity
+    cards_play(game, "select binh-dinh", "done")
+    assert game.state.resources(VC) == 2
+    assert at(game, "quang-nam").pieces[VC_G_U] == at(game, "binh-dinh").pieces[VC_G_U] == 1
+    assert game.state.turn.acted == ((VC, "op+sa"),)
+
+
+def test_no_operation_first_at_0_resources_without_a_special_activity_r86() -> None:
+    game = _broke_vc("space tay-ninh 1 vc-guerrilla-a")  # Active: no Tax, no Subvert
+    refused(game, OP_SA, "3.1", "no Operation with a Special Activity")
+    refused(game, OP, "3.1", "no Operation it could execute now")
+
+
+def test_a_special_activity_first_only_if_it_makes_an_operation_legal_r86() -> None:
+    # Tax is legal in a 0-Pop Province but brings no Resource: no Rally could follow it
+    game = _broke_vc("space phuoc-long 1 vc-guerrilla-u", "space tay-ninh 1 vc-guerrilla-a")
+    refused(game, OP_SA, "3.1", "no Operation with a Special Activity")
+
+
+def test_subvert_first_offers_only_operations_it_may_accompany_4_1_1_r86() -> None:
+    # 0 Resources: Tax first (Pop 2) makes Rally and Attack legal; Ambush cannot come first
+    # (it is part of its March or Attack, 4.4.3)
+    game = _broke_vc(
+        "space quang-tri-thua-thien 1 vc-guerrilla-u 2 vc-guerrilla-a 1 arvn-police",
+    )
+    cards_play(game, "op+sa")
+    refused(game, Choose("ambush"), "4.1")
+    cards_play(game, "tax", "select quang-tri-thua-thien")
+    decision = game.decision
+    assert decision is not None and decision.kind == Kind.OPERATION
+    assert {Choose("rally"), Choose("attack")} <= set(decision.options)
 
 
 # == 4.4.3 / 4.5.3 Ambush =====================================================================

@@ -652,7 +652,6 @@ def test_march_then_tax_or_subvert_8_5_4() -> None:
     assert game.state.resources(VC) == 2
 
 
-@pytest.mark.xfail(strict=True, reason="R283: a Rally cannot begin at 0 Resources (reported)")
 def test_example_of_8_5_4_march_then_attack_then_rally_with_tax_first() -> None:
     """8.5.4's example: March at 0 Resources cannot get an Underground Guerrilla onto a LoC;
     Attack needs a Resource; so Rally, beginning with Tax."""
@@ -660,9 +659,16 @@ def test_example_of_8_5_4_march_then_attack_then_rally_with_tax_first() -> None:
         tracks(vc_resources=0),
         "space quang-nam 2 vc-guerrilla-a 1 arvn-police",
         "space tay-ninh 1 vc-guerrilla-u active-opposition",
+        "available 3 vc-guerrilla-u",  # 3d6 never below 3: March first (8.5.3)
     )
     choice = ask(game)
     assert choice.why.note == "op-rally"
+    assert "Rally, beginning with Tax" in choice.why.reason
+    told = act(game)
+    assert "8.5.3 0 Resources: a Rally beginning with Tax" in told  # R86, 4.1
+    assert game.state.space("tay-ninh").support is Support.PASSIVE_OPPOSITION  # Taxed
+    assert game.state.turn.acted[0] == (VC, "op+sa")
+    assert game.state.resources(VC) < 4  # the Rally spent what the Tax brought
 
 
 # == 8.5.5 Attack ===========================================================================

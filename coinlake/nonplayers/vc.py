@@ -430,6 +430,23 @@ def tax_possible(state: GameState) -> bool:
     )
 
 
+def tax_gain(state: GameState) -> int:
+    """The Resources a Tax per 8.5.1 would bring (up to 4 spaces its priorities want, the
+    most rewarding first): what a Rally "beginning with Tax" at 0 Resources may spend (8.5.3,
+    8.5.4 EXAMPLE; R86)."""
+    if not tax_possible(state):
+        return 0
+    gains = sorted(
+        (
+            SPACE[k].econ if _is_loc(k) else 2 * SPACE[k].population
+            for k in ALL_SPACES
+            if any(p.test(state, k) for p in TAX_PRIORITIES)
+        ),
+        reverse=True,
+    )
+    return sum(gains[:4])
+
+
 def tax(game: Game, decision: Decision, roller: Roller) -> Choice:
     """8.5.1 TAX: up to 4 spaces, LoCs by Econ, then Active Support, then (at 0 Resources
     only) Active Opposition and other spaces, most Population first."""
@@ -1435,22 +1452,37 @@ class Plan:
 RULES = {"terror": "8.5.1", "rally": "8.5.3", "march": "8.5.4", "attack": "8.5.5"}
 
 
-def operations(state: GameState, roller: Roller, offered: Iterable[str], budget: int) -> Plan:
+def operations(
+    state: GameState,
+    roller: Roller,
+    offered: Iterable[str],
+    budget: int,
+    *,
+    tax_first: bool = False,
+) -> Plan:
     """8.5.3-8.5.5 once Terror and the Event are out: Rally if its conditions hold (IF NONE:
     March, then Attack); else March, then Attack, then Rally (the VC tried to Attack) -- the
-    first that would select a space; ``None`` when none would (Pass)."""
+    first that would select a space; ``None`` when none would (Pass). ``tax_first``: at 0
+    Resources with a Special Activity, a Rally may begin with Tax (8.5.4 EXAMPLE, R86) and
+    spend what it would bring."""
     can = set(offered)
+    rally_budget = budget
+    if tax_first and budget == 0:
+        rally_budget = tax_gain(state)
     possible = {
-        "rally": lambda: rally_possible(state, budget),
+        "rally": lambda: rally_possible(state, rally_budget),
         "march": lambda: march_possible(state, budget),
         "attack": lambda: attack_possible(state, budget),
     }
-    rallies, why = rally_conditions(state, roller, budget)
+    rallies, why = rally_conditions(state, roller, rally_budget)
     order = ("rally", "march", "attack") if rallies else ("march", "attack", "rally")
     reasons = [why]
     for name in order:
         if name in can and possible[name]():
-            return Plan(name, RULES[name], "; ".join([*reasons, name.capitalize()]))
+            what = name.capitalize()
+            if name == "rally" and rally_budget != budget:
+                what = "Rally, beginning with Tax (0 Resources)"
+            return Plan(name, RULES[name], "; ".join([*reasons, what]))
         reasons.append(f"no {name.capitalize()} possible")
     return Plan(None, "8.5.5", "; ".join([*reasons, "Pass"]))
 
@@ -1474,11 +1506,20 @@ def action(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     before = f"no Terror ({no_terror}); {no_event}; "
     if not ops:
         return _choose(roller, PASS, "8.5.2", f"{before}no Operation may be chosen: Pass")
-    plan = operations(state, roller, ("rally", "march", "attack"), budget)
+    tax_first = ops[0] == OP_SA and OP_SA in options  # 4.1: the Tax may come first (R86)
+    plan = operations(state, roller, ("rally", "march", "attack"), budget, tax_first=tax_first)
     if plan.operation is None:
         return _choose(roller, PASS, plan.rule, before + plan.reason)
     note = f"op-{plan.operation}"
     return _choose(roller, ops[0], plan.rule, before + plan.reason, note=note)
+
+
+def _planned(state: GameState) -> str | None:
+    """The Operation the action choice planned on the current card (its note), if any."""
+    for faction, note, noted in state.agent_notes:
+        if faction is VC and noted == state.current_card and note.startswith("op-"):
+            return note[3:]
+    return None
 
 
 def operation(game: Game, decision: Decision, roller: Roller) -> Choice:
@@ -1509,6 +1550,9 @@ def special_activity(game: Game, decision: Decision, roller: Roller) -> Choice:
     state = game.state
     options = decision.options
     op = decision.context.procedure
+    broke = TAX in options and state.resources(VC) == 0
+    if op == "eligible-turn" and broke and _planned(state) == "rally" and tax_possible(state):
+        return _choose(roller, TAX, "8.5.3", "0 Resources: a Rally beginning with Tax")  # R86
     if NOT_NOW in options:
         return _choose(roller, NOT_NOW, "8.5", "the Special Activity comes during or after")
     if TAX in options and tax_possible(state):

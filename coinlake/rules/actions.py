@@ -394,16 +394,29 @@ class SpecialActivitySlot:
 
 
 def choose_operation(
-    ctx: Ctx, faction: Faction, *, limited: bool, free: bool = False, ignore_monsoon: bool = False
+    ctx: Ctx,
+    faction: Faction,
+    *,
+    limited: bool,
+    free: bool = False,
+    ignore_monsoon: bool = False,
+    accompanying: Action | None = None,
 ) -> Generator[Ask, Command, Action]:
     """Ask ``faction`` which of its legal Operations to execute (3.0); the Sequence of Play
-    offers an Operation only when one is legal."""
+    offers an Operation only when one is legal. ``accompanying``: the Special Activity
+    already executed before the Operation (4.1), which limits the Operations to those it
+    may accompany (4.1.1)."""
     state = ctx.state
     refusals: list[tuple[Command, str, str]] = []
     if monsoon(state) and not ignore_monsoon:
         for a in operations(faction):
             if a.monsoon_banned:
                 refusals.append((Choose(a.name), f"no {a.name} in Monsoon", "2.3.9"))
+    if accompanying is not None and accompanying.accompanies:
+        for a in operations(faction):
+            if a.name not in accompanying.accompanies:
+                why = f"{accompanying.name} may not accompany {a.name}"
+                refusals.append((Choose(a.name), why, "4.1.1"))
     answer = yield ctx.ask(
         faction,
         Kind.OPERATION,
@@ -413,6 +426,7 @@ def choose_operation(
             for a in legal_operations(
                 state, faction, limited=limited, free=free, ignore_monsoon=ignore_monsoon
             )
+            if accompanying is None or _may_accompany(accompanying, a)
         ),
         "2.3.5" if limited else "3.1",
         tuple(refusals),
@@ -425,9 +439,27 @@ def run_operation(
     ctx: Ctx, faction: Faction, *, limited: bool, special: bool
 ) -> Generator[Ask, Command, Outcome]:
     """The Sequence of Play's Operation (2.3.4): choose it, then run it with the Special
-    Activity slot offered before, during (by the Operation) and after (4.1)."""
-    action = yield from choose_operation(ctx, faction, limited=limited)
-    slot = SpecialActivitySlot(faction, action.name) if special and not limited else None
+    Activity slot offered before, during (by the Operation) and after (4.1). With a Special
+    Activity, when a Special Activity could make an Operation legal that is not legal now
+    (:func:`special_activities_first`), the Faction may execute it first (must, if no
+    Operation is legal now), then chooses among the Operations legal after it that it may
+    accompany (4.1.1); if its choices made none legal, the Faction executed no Operation
+    (returned as not executed, 2.3.4 NOTE)."""
+    first: Action | None = None
+    slot: SpecialActivitySlot | None = None
+    if special and not limited and special_activities_first(ctx.state, faction):
+        slot = SpecialActivitySlot(faction, "")
+        first = yield from _special_activity_first(ctx, slot)
+    if first is not None and slot is not None:
+        after = legal_operations(ctx.state, faction, limited=False)
+        if not any(_may_accompany(first, a) for a in after):
+            done = slot.outcome is not None and slot.outcome.executed
+            return Outcome(executed=False, special_activity=done)
+    action = yield from choose_operation(ctx, faction, limited=limited, accompanying=first)
+    if slot is not None and slot.used:
+        slot.operation = action.name
+    elif special and not limited:
+        slot = SpecialActivitySlot(faction, action.name)
     with ctx.scope(action.name, "2.3.5" if limited else action.rule, faction=faction):
         if slot is not None:
             yield from slot.offer(ctx)
@@ -676,6 +708,90 @@ def _occurs(state: GameState, faction: Faction, action: Action, grant: Grant) ->
 def has_legal_operation(state: GameState, faction: Faction, *, limited: bool) -> bool:
     """Whether the Sequence of Play may offer ``faction`` an Operation (2.3.4)."""
     return bool(legal_operations(state, faction, limited=limited))
+
+
+def _may_accompany(special: Action, operation_: Action) -> bool:
+    """Whether the Special Activity ``special`` may accompany ``operation_`` (4.1.1)."""
+    return not special.accompanies or operation_.name in special.accompanies
+
+
+def special_activities_first(state: GameState, faction: Faction) -> tuple[Action, ...]:
+    """The Special Activities ``faction`` may execute before choosing its Operation (4.1:
+    "immediately before"): those legal now that would make legal an Operation they may
+    accompany (4.1.1) that is not legal now -- e.g. a VC Tax at 0 Resources before a Rally
+    (4.1's example). Each is dry-run on its own copy of ``state``, every question given its
+    default answer (:meth:`Ask.default`). Asked only when the Faction has no Resources to
+    spend (ruling R86): otherwise the Operation is chosen first, as usual, and its Special
+    Activity comes before, during or after its spaces."""
+
+    def compute() -> tuple[Action, ...]:
+        if spendable(state, faction) > 0:
+            return ()
+        slot = SpecialActivitySlot(faction, "")
+        return tuple(a for a in slot._legal(state) if _enables(state, faction, a))
+
+    return memo(state, ("sa-first", _VERSION[0], faction), compute)
+
+
+def _enables(state: GameState, faction: Faction, action: Action) -> bool:
+    """Whether ``action`` (a Special Activity), executed first with default answers, would
+    make an Operation it may accompany legal (:func:`special_activities_first`)."""
+    probe = Ctx(state)
+    slot = SpecialActivitySlot(faction, "")
+    with probe.scope(action.name, action.rule, faction=faction):
+        run = action.run(probe, faction, limited=False, free=False, sa=slot)
+        try:
+            ask = next(run)
+            for _ in range(PROBE_STEPS):
+                answer = ask.default()
+                if answer == DONE and not ask.none_done and not ask.accepts(DONE):
+                    return False  # a dead end: no legal answer
+                ask = run.send(answer)
+        except StopIteration as stop:
+            if not stop.value.executed:
+                return False
+        except NotImplementedError:
+            return False
+        else:
+            raise RuntimeError(f"the probe of {action.name} does not end")
+    now = legal_operations(state, faction, limited=False)
+    after = legal_operations(probe.state, faction, limited=False)
+    return any(_may_accompany(action, a) and a not in now for a in after)
+
+
+def _special_activity_first(
+    ctx: Ctx, slot: SpecialActivitySlot
+) -> Generator[Ask, Command, Action | None]:
+    """Offer the Special Activities that may come before the Operation is chosen (4.1): those
+    of :func:`special_activities_first`, with "not now" (choose the Operation first) only
+    when an Operation is legal already; returns the one executed, or ``None``."""
+    state = ctx.state
+    faction = slot.faction
+    firsts = special_activities_first(state, faction)
+    can_wait = bool(legal_operations(state, faction, limited=False))
+    refusals = tuple(
+        (Choose(a.name), f"{a.name} first would make no other Operation possible", "4.1")
+        for a in slot._legal(state)
+        if a not in firsts
+    )
+    prompt = (
+        f"{faction}: execute a Special Activity before choosing the Operation?"
+        if can_wait
+        else f"{faction}: no Operation is possible yet: execute a Special Activity first"
+    )
+    answer = yield ctx.ask(
+        faction,
+        Kind.SPECIAL_ACTIVITY,
+        prompt,
+        lambda: (*(Choose(a.name) for a in firsts), *((slot.NOT_NOW,) if can_wait else ())),
+        "4.1",
+        refusals,
+    )
+    if answer == slot.NOT_NOW:
+        return None
+    yield from slot.take(ctx, answer)
+    assert slot.action is not None
+    return _REGISTRY[(faction, slot.action)]
 
 
 def has_special_activity(state: GameState, faction: Faction) -> bool:

@@ -167,7 +167,9 @@ def action_menu(
     Operation with a Special Activity: a Limited Operation or the Event; after the Event: an
     Operation with or without a Special Activity. Pass is always allowed (2.3.3). Operations
     are offered only when one is registered and legal (:mod:`coinlake.rules.actions`), the
-    Event only when the card is implemented (:mod:`coinlake.rules.cards`).
+    Event only when the card is implemented (:mod:`coinlake.rules.cards`); an Operation with
+    a Special Activity also when none is legal yet but a Special Activity executed first
+    would make one legal (4.1, :func:`actions.special_activities_first`).
     """
     card = state.current_card or 0
     done = executed_actions(state)
@@ -195,8 +197,14 @@ def action_menu(
         if actions.has_legal_operation(state, faction, limited=False)
         else f"{faction} has no Operation it could execute now",
         OP_SA: None
-        if actions.has_legal_operation(state, faction, limited=False)
-        and actions.has_special_activity(state, faction)
+        if (
+            actions.has_legal_operation(state, faction, limited=False)
+            and actions.has_special_activity(state, faction)
+        )
+        or (  # 4.1: a Special Activity first makes an Operation legal
+            not actions.has_legal_operation(state, faction, limited=False)
+            and bool(actions.special_activities_first(state, faction))
+        )
         else f"{faction} has no Operation with a Special Activity it could execute now",
         LIMOP: None
         if actions.has_legal_operation(state, faction, limited=True)
