@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Choose, Faction, IllegalCommand, Side, Why
+from coinlake import Choose, Faction, IllegalCommand, Select, Side, Why
 from coinlake.nonplayers import (
     InstructionTableError,
     NonPlayer,
@@ -27,7 +27,7 @@ from coinlake.nonplayers import (
 )
 from coinlake.nonplayers.events import default_side, plays_pivotal
 from coinlake.state.events import Explained, PivotalPlayed
-from tests.cards.helpers import on_card
+from tests.cards.helpers import on_card, play, tracks
 from tests.conftest import check_invariants
 
 ALL = set(Faction)
@@ -100,7 +100,7 @@ def test_a_non_players_decision_is_never_the_callers_8_0() -> None:
 
 
 def test_every_non_player_choice_records_its_rule_and_rolls_8_1_3() -> None:
-    game = coinlake.new_game("short", seed=5, non_players=ALL)
+    game = coinlake.new_game("short", seed=7, non_players=ALL)  # a game with 8.2 rolls
     applied = game.play_non_players(limit=150)
     assert applied == 150
     told = [e for e in game.events if isinstance(e, Explained)]
@@ -332,3 +332,112 @@ def test_an_agents_note_is_remembered_in_the_state_8_5_2(tmp_path: Path) -> None
     assert coinlake.load(tmp_path / "note.fitl").state.agent_notes == game.state.agent_notes
     with pytest.raises(ValueError):
         Why("8.5.2", "x", note="Not A Word")
+
+
+# -- 8.4.3-8.4.5 choices inside an Event (coinlake.nonplayers.event_choices) ------------------
+def _event_answer(game: coinlake.Game, faction: str) -> coinlake.Choice:
+    """The Non-player ``faction``'s answer to the Event question ``game`` waits on."""
+    decision = game.decision
+    assert decision is not None and decision.context.within("event")
+    return NonPlayer(faction).choose(game, decision)
+
+
+def test_the_executing_faction_benefits_first_8_4_4() -> None:
+    """ROKs: "US or ARVN free Sweep...": the ARVN executing it select themselves, as the
+    US do; Bob Hope shaded: "the NVA or the VC moves": the VC select the VC."""
+    roks = play(on_card(70), "event", "unshaded")  # ARVN 1st
+    choice = _event_answer(roks, "ARVN")
+    assert choice.command == Choose("arvn") and choice.why.rule == "8.4.4"
+    roks_us = play(on_card(70, "ineligible ARVN"), "event", "unshaded")  # US 1st Eligible
+    assert _event_answer(roks_us, "US").command == Choose("us")
+    bob_hope = play(on_card(91, "space quang-nam 2 us-troops"), "event", "shaded")  # VC 1st
+    assert _event_answer(bob_hope, "VC").command == Choose("vc")
+
+
+def test_an_enemy_benefits_a_non_player_first_8_4_4() -> None:
+    """Bob Hope shaded executed by the US: NVA or VC, both enemies: the Non-player one."""
+    for non_player, word in (("NVA", "nva"), ("VC", "vc")):
+        game = on_card(91, "ineligible VC", f"options non-players={non_player}")
+        play(game, "event", "shaded")
+        choice = _event_answer(game, "US")
+        assert choice.command == Choose(word) and choice.why.rule == "8.4.4"
+        assert "Non-player" in choice.why.reason
+
+
+def test_aid_and_patronage_directions_8_4_4() -> None:
+    """Honolulu Conference: "Aid +10 or -10", then "Patronage +3 or -5": the ARVN raise
+    both, the US raise Aid and lower Patronage."""
+    for faction, patronage in (("ARVN", "increase"), ("US", "decrease")):
+        lines = () if faction == "ARVN" else ("ineligible ARVN",)  # else the US is 1st
+        game = play(on_card(64, *lines), "event")
+        aid = _event_answer(game, faction)
+        assert aid.command == Choose("increase") and aid.why.rule == "8.4.4"
+        game.apply(aid.command)
+        assert game.state.tracks[coinlake.Track.AID] == 25
+        assert _event_answer(game, faction).command == Choose(patronage)
+
+
+def test_patronage_is_lowered_by_the_vc_8_4_4() -> None:
+    """Rural Pressure shaded, after its (forced) shift: "Patronage +6 or -6": the VC lower
+    it."""
+    game = play(on_card(105, "space quang-nam 1 arvn-police"), "event", "shaded")
+    choice = _event_answer(game, "VC")
+    assert choice.command == Choose("decrease") and choice.why.rule == "8.4.4"
+
+
+def test_unchanged_rather_than_the_reverse_8_4_4() -> None:
+    """USAID shaded executed by the ARVN with Aid at 75: ARVN Resources +2; Aid cannot go
+    up, so it stays unchanged rather than going down (ruling R88)."""
+    game = play(on_card(85, tracks(aid=75)), "event", "shaded")
+    first = _event_answer(game, "ARVN")
+    assert first.command == Choose("increase")
+    game.apply(first.command)
+    decision = game.decision
+    assert decision is not None and Choose("increase") not in decision.options
+    choice = _event_answer(game, "ARVN")
+    assert choice.command == Choose("unchanged") and choice.why.rule == "8.4.4"
+
+
+def test_us_pieces_from_out_of_play_first_8_4_3() -> None:
+    """Psychedelic Cookie unshaded: Troops from Out of Play or from the map: Out of Play."""
+    game = on_card(9, "out-of-play 2 us-troops", "space quang-nam 2 us-troops")
+    play(game, "event", "unshaded")
+    choice = _event_answer(game, "US")
+    assert choice.command == Choose("out-of-play") and choice.why.rule == "8.4.3"
+
+
+RURAL_PRESSURE_SPACES = (
+    "space quang-tri-thua-thien 1 arvn-police",  # Pop 2, Neutral: Opposition +2
+    "space quang-nam 1 arvn-police passive-support",  # Pop 1: Support -1
+    "space binh-dinh 1 arvn-police passive-opposition",  # Pop 2: Opposition +2
+    "space khanh-hoa 1 arvn-police",  # Pop 1, Neutral: Opposition +1
+    "space tay-ninh 1 arvn-police active-support",  # Pop 2: Support -2
+)
+
+
+def test_shifts_by_each_factions_order_8_4_5() -> None:
+    """Rural Pressure shaded (3 Provinces with Police 1 level toward Active Opposition):
+    the VC take the highest gain in Opposition (a Pop-2 space not at Support), the NVA the
+    highest loss in Support (Tay Ninh, Active Support)."""
+    game = play(on_card(105, *RURAL_PRESSURE_SPACES), "event", "shaded")  # VC 1st
+    choice = _event_answer(game, "VC")
+    assert choice.why.rule == "8.4.5"
+    assert choice.command in (Select("quang-tri-thua-thien"), Select("binh-dinh"))
+    nva = play(on_card(105, "ineligible VC", *RURAL_PRESSURE_SPACES), "event", "shaded")
+    choice = _event_answer(nva, "NVA")
+    assert choice.command == Select("tay-ninh") and choice.why.rule == "8.4.5"
+
+
+def test_a_shift_by_the_second_criterion_records_its_rolls_8_4_5() -> None:
+    """Election shaded (2 Cities 1 level toward Active Opposition) executed by the US: no
+    City gains Support, so the least Support lost (not Hue, at Active Support), then the
+    least Opposition gained (not Saigon, Pop 6); the tie among Pop-1 Cities by 8.2, its
+    rolls recorded by the game."""
+    lines = ("ineligible ARVN VC", "space hue active-support", "space da-nang passive-opposition")
+    game = play(on_card(83, *lines), "event", "shaded")  # the US 1st Eligible
+    choice = _event_answer(game, "US")
+    assert choice.why.rule == "8.4.5" and choice.why.rolls
+    assert choice.command not in (Select("hue"), Select("saigon"))
+    game.apply(choice.command, why=choice.why)
+    assert game.state.rng.agents == len(choice.why.rolls)
+    assert game.state.space("hue").support == coinlake.Support.ACTIVE_SUPPORT

@@ -452,7 +452,8 @@ def test_air_strike_degrades_the_trail_first_8_8_3() -> None:
         "degrade-trail",
         "move 1 nva-troops hue available",
         "done",
-        prompt="US Air Strike: 3 hit(s) left", left=3,
+        prompt="US Air Strike: 3 hit(s) left",
+        left=3,
     )
     assert decide(game, decision=ask).command == Choose("degrade-trail")
 
@@ -472,11 +473,21 @@ def test_air_strike_ends_nva_control_in_the_most_population_r344() -> None:
         for k in ("kien-phong", "ba-xuyen", "kien-giang-an-xuyen")
     ]
     ask = question(
-        Kind.REMOVE_PIECES, "air-strike", *options, "done", prompt="US Air Strike: 3 hit(s) left", left=3
+        Kind.REMOVE_PIECES,
+        "air-strike",
+        *options,
+        "done",
+        prompt="US Air Strike: 3 hit(s) left",
+        left=3,
     )
     assert decide(game, decision=ask).command == Move(P.NVA_TROOPS, 1, "kien-phong", "available")
     two = question(
-        Kind.REMOVE_PIECES, "air-strike", *options, "done", prompt="US Air Strike: 1 hit(s) left", left=1
+        Kind.REMOVE_PIECES,
+        "air-strike",
+        *options,
+        "done",
+        prompt="US Air Strike: 1 hit(s) left",
+        left=1,
     )
     assert decide(game, decision=two).command == Move(P.NVA_TROOPS, 1, "ba-xuyen", "available")
 
@@ -492,7 +503,12 @@ def test_air_strike_then_locs_nearest_saigon_8_8_3() -> None:
         f"move 1 vc-guerrilla-a {k} available" for k in ("loc-hue-da-nang", "loc-saigon-cam-ranh")
     ]
     ask = question(
-        Kind.REMOVE_PIECES, "air-strike", *options, "done", prompt="US Air Strike: 1 hit(s) left", left=1
+        Kind.REMOVE_PIECES,
+        "air-strike",
+        *options,
+        "done",
+        prompt="US Air Strike: 1 hit(s) left",
+        left=1,
     )
     assert decide(game, decision=ask).command == Move(
         P.VC_GUERRILLA_ACTIVE, 1, "loc-saigon-cam-ranh", "available"

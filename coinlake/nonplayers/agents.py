@@ -4,7 +4,8 @@ the section-8 Non-player.
 :class:`NonPlayer` follows section 8 for every Decision: its Faction's flowchart
 (8.5-8.8, registered in :data:`FLOWCHARTS` by ``vc.py``, ``nva.py``, ``arvn.py``,
 ``us.py``) where one is registered, and everywhere else the rules every flowchart shares --
-8.4.6 Pivotal Events, 8.1/8.4.1/8.4.2 Events, 8.1.1 maximum extent, 8.1.2 piece order,
+8.4.6 Pivotal Events, 8.1/8.4.1/8.4.2 Events, 8.4.3-8.4.5 Event choices
+(:mod:`coinlake.nonplayers.event_choices`), 8.1.1 maximum extent, 8.1.2 piece order,
 8.2/8.3 random spaces and 8.4.7 random choices -- saying so in the reason it records.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 import coinlake
 from coinlake import Choice, Choose, Count, Decision, Done, Faction, Game, Kind, Move, Select
-from coinlake.nonplayers import events
+from coinlake.nonplayers import event_choices, events
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import move_rank
 from coinlake.nonplayers.random_spaces import choose_space
@@ -97,6 +98,9 @@ class NonPlayer:
         if decision.rule == "1.5.2" or decision.context.procedure == "transfer":
             least = min(options, key=lambda c: c.n if isinstance(c, Count) else 1_000)
             return Choice(least, roller.why("8.1.2", "never transfer Resources voluntarily"))
+        chosen = event_choices.choose(game, decision, self.faction, roller)
+        if chosen is not None:
+            return chosen
         counts = [c for c in options if isinstance(c, Count)]
         if counts:
             most = max(counts, key=lambda c: c.n)

@@ -2204,25 +2204,12 @@ def commitment(game: Game, decision: Decision, roller: Roller) -> Choice | None:
 
 
 # == Events (8.4) ==================================================================================
-def event_choice(game: Game, decision: Decision, roller: Roller) -> Choice | None:
-    """8.4.3-8.4.4 where an Event of the US's offers them by name: US pieces from Out of
-    Play first; the executing Faction (the US) gets the Event's free action. Every other
-    Event choice is the shared rules' (``None``)."""
-    if decision.kind is not Kind.CHOOSE_MODE or decision.context.faction not in (US, None):
-        return None
-    words = _words(decision.options)
-    if "out-of-play" in words:
-        return Choice(
-            Choose("out-of-play"), roller.why("8.4.3", "US pieces from Out of Play first")
-        )
-    if "us" in words and "arvn" in words:
-        return Choice(Choose("us"), roller.why("8.4.4", "the executing Faction first: the US"))
-    return None
+# An Event's own choices (8.4.3-8.4.5: Out of Play first, the US itself benefiting...) are the
+# shared rules' (coinlake.nonplayers.event_choices): the flowchart answers ``None`` there.
 
 
 Step = Callable[[Game, Decision, Roller], Choice | None]
 _STEPS: dict[str, Step] = {
-    "event": event_choice,
     "assault": assault,
     "patrol": patrol,
     "sweep": sweep,

@@ -1179,6 +1179,8 @@ def move_step(
     def origins() -> Iterator[Command]:
         found = False
         for o in mover.origins_now(state):
+            if next(iter(mover.destinations(state, o)), None) is None:
+                continue  # nowhere to go from there (a grant's spaces may exclude them all)
             found = True
             yield select(o)
         for command in extras(state) if extras is not None else ():

@@ -156,7 +156,9 @@ def patrol(
     if effects.capability(ctx.state, M48_PATTON) is Side.SHADED:
         yield from _rpgs(ctx, faction, mover)
     destinations = tuple(dict.fromkeys(d for (d, _), n in mover.arrived.items() if n))
-    return Outcome(executed=True, spaces=destinations)
+    # 2.3.4 NOTE: a Patrol that moved no cube and Assaulted nowhere occurred in no space
+    occurred = bool(destinations) or any(sum(at(state, s).pieces[c] for c in cubes) for s in locs)
+    return Outcome(executed=occurred, spaces=destinations)
 
 
 def _rpgs(ctx: Ctx, faction: Faction, mover: kit.Mover) -> Gen[None]:
