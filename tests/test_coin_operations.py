@@ -1171,3 +1171,15 @@ def test_a_grant_an_operation_cannot_honour_is_refused_5_5() -> None:
     state = put(blank(), "Quang Nam", {P.US_TROOPS: 1})
     with pytest.raises(NotImplementedError):
         free(state, US, "train", "in_place=true")
+
+
+def test_a_patrol_that_moves_nothing_occurs_in_no_space_2_3_4() -> None:
+    """2.3.4 NOTE: an ARVN Patrol that moves no cube and finds none on a LoC occurred in no
+    space, so it does not count as executed: the next Faction is the 1st Eligible."""
+    from tests.cards.helpers import on_card, play  # General Lansdale: ARVN first
+
+    game = on_card(78, "space hue 2 arvn-troops")
+    play(game, "op", "patrol", "done")
+    assert game.state.turn.acted == ((Faction.ARVN, "none"),)
+    decision = game.decision
+    assert decision is not None and "1st Eligible" in decision.prompt
