@@ -14,19 +14,14 @@
 
 from __future__ import annotations
 
-from coinlake.data.pieces import Faction, Piece
+from coinlake.data.pieces import Faction
 from coinlake.rules.actions import Grant, free_action
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
 from coinlake.rules.core import Ctx, Proc
-from coinlake.state.model import CASUALTIES, GameState
 
 US = Faction.US
 TUNNELED = lib.has(*lib.TUNNELED_BASES)
-
-
-def _us_troops_near(state: GameState, key: str) -> bool:
-    return any(state.space(k).pieces[Piece.US_TROOPS] for k in lib.within(key, 1))
 
 
 @unshaded(23)
@@ -48,22 +43,10 @@ def operation_attleboro_unshaded(ctx: Ctx, faction: Faction) -> Proc:
 
 @shaded(23)
 def operation_attleboro_shaded(ctx: Ctx, faction: Faction) -> Proc:
-    state = ctx.state
-    tunnels = lib.spaces(state, TUNNELED)
-    candidates = tuple(k for k in tunnels if _us_troops_near(state, k)) or tunnels
-    where = yield from lib.choose_space(
-        ctx, faction, candidates, f"{faction}: a Tunnel space", "5.1"
-    )
-    if where is None or not _us_troops_near(ctx.state, where):
-        return
-    roll = ctx.roll("Operation Attleboro: US Troops to Casualties", "5.1")
-    yield from lib.remove_steps(
+    yield from lib.us_troops_to_casualties_near(
         ctx,
         faction,
-        (Piece.US_TROOPS,),
-        lib.within(where, 1),
-        roll,
-        f"{faction}: remove a US Troop within 1 space to Casualties",
-        "5.1",
-        to=CASUALTIES,
+        lib.spaces(ctx.state, TUNNELED),
+        f"{faction}: a Tunnel space",
+        "Operation Attleboro: US Troops to Casualties",
     )

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from coinlake.data.map import IS_HIGHLAND, Space
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import kit
 from coinlake.rules.cards import lib
@@ -20,11 +19,6 @@ from coinlake.rules.core import Ctx, Proc
 from coinlake.state.model import CASUALTIES, GameState
 
 INSURGENT_BASES = lib.UNTUNNELED_BASES + lib.TUNNELED_BASES
-
-
-def highland(state: GameState, where: Space) -> bool:
-    """A Highland Province (1.3.2)."""
-    return IS_HIGHLAND[where.id]
 
 
 def _us_troops_elsewhere(state: GameState, key: str) -> bool:
@@ -36,7 +30,7 @@ def _unshaded_effective(state: GameState, faction: Faction) -> bool:
     first Highland)."""
     return any(
         _us_troops_elsewhere(state, key) or state.space(key).count(*INSURGENT_BASES)
-        for key in lib.spaces(state, highland, lib.outside_north)
+        for key in lib.spaces(state, lib.is_highland, lib.outside_north)
     )
 
 
@@ -45,7 +39,7 @@ def hamburger_hill_unshaded(ctx: Ctx, faction: Faction) -> Proc:
     key = yield from lib.choose_space(
         ctx,
         faction,
-        lib.spaces(ctx.state, highland, lib.outside_north),
+        lib.spaces(ctx.state, lib.is_highland, lib.outside_north),
         f"{faction}: move 4 US Troops to which Highland?",
         "5.1",
     )
@@ -77,7 +71,7 @@ def hamburger_hill_shaded(ctx: Ctx, faction: Faction) -> Proc:
     key = yield from lib.choose_space(
         ctx,
         faction,
-        lib.spaces(ctx.state, highland, lib.has(*lib.UNTUNNELED_BASES)),
+        lib.spaces(ctx.state, lib.is_highland, lib.has(*lib.UNTUNNELED_BASES)),
         f"{faction}: put a Tunnel on a Base in which Highland?",
         "5.1",
     )

@@ -20,14 +20,9 @@ from coinlake.rules.actions import Grant, free_action
 from coinlake.rules.cards import lib
 from coinlake.rules.cards.registry import shaded, unshaded
 from coinlake.rules.core import Ctx, Proc
-from coinlake.state.model import CASUALTIES, GameState
 
 US = Faction.US
 NVA_PIECES = tuple(p for p in Piece if p.faction is Faction.NVA)
-
-
-def _us_troops_near(state: GameState, key: str) -> bool:
-    return any(state.space(k).pieces[Piece.US_TROOPS] for k in lib.within(key, 1))
 
 
 @unshaded(IA_DRANG)
@@ -49,22 +44,10 @@ def ia_drang_unshaded(ctx: Ctx, faction: Faction) -> Proc:
 
 @shaded(IA_DRANG)
 def ia_drang_shaded(ctx: Ctx, faction: Faction) -> Proc:
-    state = ctx.state
-    provinces = lib.spaces(state, lib.is_province, lib.has(Piece.NVA_TROOPS))
-    candidates = tuple(k for k in provinces if _us_troops_near(state, k)) or provinces
-    where = yield from lib.choose_space(
-        ctx, faction, candidates, f"{faction}: a Province with NVA Troops", "5.1"
-    )
-    if where is None or not _us_troops_near(ctx.state, where):
-        return
-    roll = ctx.roll("Ia Drang: US Troops to Casualties", "5.1")
-    yield from lib.remove_steps(
+    yield from lib.us_troops_to_casualties_near(
         ctx,
         faction,
-        (Piece.US_TROOPS,),
-        lib.within(where, 1),
-        roll,
-        f"{faction}: remove a US Troop within 1 space to Casualties",
-        "5.1",
-        to=CASUALTIES,
+        lib.spaces(ctx.state, lib.is_province, lib.has(Piece.NVA_TROOPS)),
+        f"{faction}: a Province with NVA Troops",
+        "Ia Drang: US Troops to Casualties",
     )

@@ -42,7 +42,7 @@ from coinlake.rules.operations.assault import can_assault_in
 from coinlake.rules.operations.sweep import sweep_forces
 from coinlake.state.commands import Choose, Command, Move, Select
 from coinlake.state.events import PivotalReturned
-from coinlake.state.model import AVAILABLE, Eligibility, GameState, Support, Track
+from coinlake.state.model import AVAILABLE, CASUALTIES, Eligibility, GameState, Support, Track
 from coinlake.state.queries import Control, control
 
 Steps = Generator[Ask, Command, int]
@@ -346,6 +346,37 @@ def owner_remove_steps(
             single=True,
         )
     )
+
+
+def us_troops_to_casualties_near(
+    ctx: Ctx, faction: Faction, candidates: Sequence[str], prompt: str, purpose: str
+) -> Steps:
+    """Cards 23 and 44 shaded: ``faction`` selects one of ``candidates`` -- one with US
+    Troops within 1 space (1.3.6) where there is such (5.1.3) -- rolls a die and removes
+    that many US Troops within 1 space of it to Casualties, its choice, all of them if fewer;
+    no roll without such a Troop (as R210). Returns how many were removed."""
+    state = ctx.state
+    near = tuple(k for k in candidates if _us_troops_within_1(state, k)) or tuple(candidates)
+    where = yield from choose_space(ctx, faction, near, prompt, "5.1")
+    if where is None or not _us_troops_within_1(ctx.state, where):
+        return 0
+    roll = ctx.roll(purpose, "5.1")
+    return (
+        yield from remove_steps(
+            ctx,
+            faction,
+            (Piece.US_TROOPS,),
+            within(where, 1),
+            roll,
+            f"{faction}: remove a US Troop within 1 space to Casualties",
+            "5.1",
+            to=CASUALTIES,
+        )
+    )
+
+
+def _us_troops_within_1(state: GameState, key: str) -> bool:
+    return any(state.space(k).pieces[Piece.US_TROOPS] for k in within(key, 1))
 
 
 def return_pivotal(ctx: Ctx, faction: Faction, rule: str) -> bool:
