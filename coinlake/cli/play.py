@@ -1,4 +1,4 @@
-"""The ``coinlake`` command line: play a game into a log file, and audit a log file.
+"""``coinlake play`` (a game into a log file) and ``coinlake replay`` (audit a log file).
 
 ``play`` seats the section-8 Non-player at all four Factions (or, ``--agent random``, the
 seeded random agent) and lets them play the game, using only the public API.
@@ -11,14 +11,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 import coinlake
+from coinlake.cli.app import app, console
 from coinlake.nonplayers import RandomAgent
-
-app = typer.Typer(add_completion=False, help=__doc__, no_args_is_help=True)
-console = Console()
 
 
 def _summary(game: coinlake.Game, title: str) -> Table:
@@ -111,12 +108,3 @@ def replay(
     if report.torn:
         console.print("[yellow]the last frame was torn (incomplete) and was dropped[/yellow]")
     _report(game)
-
-
-def main() -> None:
-    """Entry point of the ``coinlake`` console script."""
-    app()
-
-
-if __name__ == "__main__":
-    main()
