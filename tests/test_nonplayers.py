@@ -441,3 +441,46 @@ def test_a_shift_by_the_second_criterion_records_its_rolls_8_4_5() -> None:
     game.apply(choice.command, why=choice.why)
     assert game.state.rng.agents == len(choice.why.rolls)
     assert game.state.space("hue").support == coinlake.Support.ACTIVE_SUPPORT
+
+
+CU_CHI_PROVINCES = (
+    "space tay-ninh 2 vc-base",  # 2 VC Bases to Tunnel
+    "space binh-dinh 1 vc-base 1 nva-base",  # 1 VC and 1 NVA Base
+    "space quang-nam 1 vc-base",  # 1 VC Base
+    "space phuoc-long 1 vc-base 1 vc-base-t",  # 1 VC Base, 1 already Tunneled
+)
+
+
+@pytest.mark.parametrize(
+    ("taken", "expected"),
+    [
+        ((), {"tay-ninh"}),
+        (("tay-ninh",), {"binh-dinh"}),
+        (("tay-ninh", "binh-dinh"), {"quang-nam", "phuoc-long"}),
+    ],
+)
+def test_cu_chi_placement_example_8_4_4(taken: tuple[str, ...], expected: set[str]) -> None:
+    """8.4.4 PLACEMENT EXAMPLE: the VC executing Cu Chi shaded place as many Tunnel markers
+    as possible, VC Tunnels first: a Province with 2 un-Tunneled VC Bases, then one with 1
+    VC and 1 NVA, then one with 1 VC Base (a Province where 1 of 2 VC Bases is already
+    Tunneled gains 1 marker, as many as 1 VC Base)."""
+    lines = [line for line in CU_CHI_PROVINCES if line.split()[1] not in taken]
+    game = play(on_card(102, *lines), "event", "shaded")  # the VC are 1st Eligible
+    choice = _event_answer(game, "VC")
+    assert choice.why.rule == "8.4.4"
+    assert isinstance(choice.command, Select) and choice.command.space in expected
+    if len(expected) > 1:
+        assert choice.why.rolls  # the tie goes to 8.2 (Random Spaces)
+
+
+def test_other_event_choices_are_random_8_4_7() -> None:
+    """Domino Theory unshaded executed by the ARVN: US pieces from Out of Play, or ARVN
+    Resources and Aid +9 -- neither a Faction, a track direction nor a source: an
+    equal-chance roll between the branches that would do something (8.4.7, ruling R91)."""
+    game = play(on_card(82, "out-of-play 2 us-troops"), "event", "unshaded")  # ARVN 1st
+    decision = game.decision
+    assert decision is not None
+    assert set(decision.options) == {Choose("us-pieces"), Choose("resources-and-aid")}
+    choice = _event_answer(game, "ARVN")
+    assert choice.why.rule == "8.4.7" and choice.command in decision.options
+    assert [sides for sides, _ in choice.why.rolls] == [2]

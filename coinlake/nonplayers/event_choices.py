@@ -8,22 +8,44 @@
   not offered, "unchanged" rather than the reverse (ruling R88).
 - 8.4.3 sources: US and ARVN take friendly pieces from Out of Play first, then Casualties,
   then Available (for piece moves, :func:`coinlake.nonplayers.pieces.move_rank`).
-- 8.4.5 shifts: a space selected by the Event's own step is scored by looking ahead on a
-  fork of the game -- the change in Total Support and Total Opposition once it is selected
-  (and the engine's forced steps run) -- and chosen in the deciding Faction's 8.4.5 order,
-  ties by 8.2 (ruling R89).
+- 8.4.5 then 8.4.4 spaces: each space the Event's own step offers is scored by looking
+  ahead on a fork of the game -- the space selected, then that space's further questions
+  answered as this Faction would (the most pieces, 8.1.2 order, 8.4.3/8.4.4 words) until
+  the Event asks for its next space or is done. Shifts come first, in the deciding Faction's
+  8.4.5 order (ruling R89); within that, the most Bases, then of them the Faction's own
+  (8.4.4's Cu Chi example: VC Tunnels first), then the most other pieces placed, removed or
+  replaced (8.4.4, ruling R90); ties by 8.2.
 
-Everything else is left to the caller (``None``).
+Everything else is left to the caller (``None``): other choices inside Events are random
+(8.4.7, ruling R91).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 import coinlake
-from coinlake import Choice, Choose, Decision, Faction, Game, GameState, Kind, Select, Track, Why
+from coinlake import (
+    Choice,
+    Choose,
+    Command,
+    Count,
+    Decision,
+    Done,
+    Faction,
+    Game,
+    GameState,
+    Kind,
+    Move,
+    Piece,
+    Select,
+    Track,
+    Why,
+)
 from coinlake.nonplayers.dice import Roller
+from coinlake.nonplayers.pieces import move_rank
 from coinlake.nonplayers.random_spaces import choose_space
 
 US, ARVN, NVA, VC = Faction.US, Faction.ARVN, Faction.NVA, Faction.VC
@@ -66,7 +88,7 @@ def choose(game: Game, decision: Decision, faction: Faction, roller: Roller) -> 
             or source(faction, words, roller)
         )
     if decision.kind is Kind.SELECT_SPACE and decision.context.procedure == "event":
-        return shift_space(game, decision, faction, roller)
+        return event_space(game, decision, faction, roller)
     return None
 
 
@@ -154,40 +176,127 @@ def totals(state: GameState) -> Deltas:
     return support, opposition
 
 
-def shift_deltas(game: Game, decision: Decision) -> dict[str, Deltas]:
-    """For each space ``decision`` offers, how Total Support and Total Opposition change once
-    it is selected (a fork of ``game``, the engine's forced steps included)."""
-    before = totals(game.state)
-    found: dict[str, Deltas] = {}
+LOOKAHEAD_STEPS = 12
+"""How many of a space's further questions a look-ahead answers at most."""
+LOOKING_AHEAD = Why("8.4.4", "looking ahead")
+BASES = frozenset(p for p in Piece if p.kind.value == "base")
+
+
+class Outcome(NamedTuple):
+    """What selecting one Event space would do: the change in (Total Support, Total
+    Opposition), and how many Bases, Bases of the deciding Faction and other pieces it
+    places, removes or replaces (a space's pieces in or out, whichever is more)."""
+
+    shift: Deltas
+    bases: int
+    own_bases: int
+    pieces: int
+
+
+def outcome(before: GameState, after: GameState, faction: Faction) -> Outcome:
+    """The :class:`Outcome` of going from ``before`` to ``after``."""
+    support, opposition = totals(before)
+    support2, opposition2 = totals(after)
+    bases = own = pieces = 0
+    for space in coinlake.SPACES:
+        old, new = before.space(space.id).pieces, after.space(space.id).pieces
+        if old == new:
+            continue
+        for group in (BASES, frozenset(p for p in BASES if p.faction is faction)):
+            gained = sum(max(0, new[p] - old[p]) for p in group)
+            lost = sum(max(0, old[p] - new[p]) for p in group)
+            if group is BASES:
+                bases += max(gained, lost)
+            else:
+                own += max(gained, lost)
+        gained = sum(max(0, new[p] - old[p]) for p in Piece if p not in BASES)
+        lost = sum(max(0, old[p] - new[p]) for p in Piece if p not in BASES)
+        pieces += max(gained, lost)
+    return Outcome((support2 - support, opposition2 - opposition), bases, own, pieces)
+
+
+def follow_up(game: Game, decision: Decision, faction: Faction) -> Command:
+    """How ``faction`` answers a further question of the space being looked at: the most
+    (8.1.1), pieces in the 8.1.2 order, 8.4.3/8.4.4 words, else the first thing to do."""
+    options = decision.options
+    counts = [c for c in options if isinstance(c, Count)]
+    if counts:
+        return max(counts, key=lambda c: c.n)
+    moves = [c for c in options if isinstance(c, Move)]
+    if moves:
+        return min(moves, key=lambda m: move_rank(m, faction, decision.kind))
+    words = [c.option for c in options if isinstance(c, Choose)]
+    if words:
+        roller = Roller(game.state)
+        choice = (
+            beneficiary(game.state, decision, faction, words, roller)
+            or direction(decision, faction, words, roller)
+            or source(faction, words, roller)
+        )
+        if choice is not None:
+            return choice.command
+    return next((c for c in options if not isinstance(c, Done)), options[0])
+
+
+def look_ahead(game: Game, decision: Decision, faction: Faction) -> dict[str, Outcome]:
+    """For each space ``decision`` offers, the :class:`Outcome` of selecting it (on a fork of
+    ``game``): the space's further questions by :func:`follow_up`, up to the Event's next
+    space, another Faction's question or the Event's end."""
+    found: dict[str, Outcome] = {}
     for command in decision.options:
         if not isinstance(command, Select):
             continue
         fork = game.fork()
         try:
-            fork.apply(command, why=Why("8.4.5", "looking ahead"))
+            fork.apply(command, why=LOOKING_AHEAD)
+            for _ in range(LOOKAHEAD_STEPS):
+                d = fork.decision
+                if (
+                    d is None
+                    or d.faction is not decision.faction
+                    or not d.context.within("event")
+                    or (d.kind is Kind.SELECT_SPACE and d.context.procedure == "event")
+                ):
+                    break
+                fork.apply(follow_up(fork, d, faction), why=LOOKING_AHEAD)
         except coinlake.CoinlakeError:
             continue
-        after = totals(fork.state)
-        found[command.space] = (after[0] - before[0], after[1] - before[1])
+        found[command.space] = outcome(game.state, fork.state, faction)
     return found
 
 
-def shift_space(game: Game, decision: Decision, faction: Faction, roller: Roller) -> Choice | None:
-    """8.4.5: the space whose selection shifts Support/Opposition best in ``faction``'s
-    order; ties by 8.2. ``None`` when no offered space changes either total (the Event's
-    step does not shift, or not yet: 8.4.4's other rules decide)."""
-    deltas = shift_deltas(game, decision)
-    if not any(d != (0, 0) for d in deltas.values()):
+def event_space(game: Game, decision: Decision, faction: Faction, roller: Roller) -> Choice | None:
+    """8.4.5, then 8.4.4: the space whose selection shifts Support/Opposition best in
+    ``faction``'s order, then places, removes or replaces the most Bases (the Faction's own
+    first), then other pieces; ties by 8.2. ``None`` when no offered space does any of it
+    (8.4.4's last bullet: a random space, left to the caller)."""
+    outcomes = look_ahead(game, decision, faction)
+    shifts = any(o.shift != (0, 0) for o in outcomes.values())
+    moves = any(o.bases or o.pieces for o in outcomes.values())
+    if not shifts and not moves:
         return None
     what, key = SHIFT_ORDER[faction]
-    best = max(key(d) for d in deltas.values())
-    tied = [s for s, d in deltas.items() if key(d) == best]
+
+    def rank(o: Outcome) -> tuple[int, ...]:
+        return (*(key(o.shift) if shifts else ()), o.bases, o.own_bases, o.pieces)
+
+    best = max(rank(o) for o in outcomes.values())
+    tied = [s for s, o in outcomes.items() if rank(o) == best]
     space = choose_space(tied, roller)
-    support, opposition = deltas[space]
+    o = outcomes[space]
+    if shifts:
+        support, opposition = o.shift
+        return Choice(
+            Select(space),
+            roller.why(
+                "8.4.5", f"{what}: {space} (Support {support:+d}, Opposition {opposition:+d})"
+            ),
+        )
     return Choice(
         Select(space),
         roller.why(
-            "8.4.5",
-            f"{what}: {space} (Support {support:+d}, Opposition {opposition:+d})",
+            "8.4.4",
+            f"the most Bases, then other pieces placed, removed or replaced: {space}"
+            f" ({o.bases} Bases, {o.own_bases} of them {faction}, {o.pieces} other pieces)",
         ),
     )
