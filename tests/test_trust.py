@@ -622,6 +622,39 @@ def test_a_reseed_in_the_middle_of_a_procedure_replays_exactly() -> None:
     assert fold(game.root, game.events) == game.state
 
 
+def test_a_reshuffle_depends_only_on_which_cards_remain_2_1() -> None:
+    """Two decks holding the same cards in each pile in other orders reshuffle alike, so a
+    reseeded fork (or an evaluation's rollout) tells nothing about the hidden order."""
+    state = coinlake.new_game("full", seed=3).state
+    size = SCENARIOS["full"].events_per_pile + 1
+    deck = state.deck
+    piles = [deck[max(0, e - size) : e] for e in range(len(deck), 0, -size)]
+    other = tuple(c for pile in reversed(piles) for c in reversed(pile))
+    assert other != deck and sorted(other) == sorted(deck)
+    assert reshuffled_deck(attrs.evolve(state, deck=other), 77) == reshuffled_deck(state, 77)
+
+
+def test_a_reseed_may_keep_the_deck_and_saves_so(tmp_path: Path) -> None:
+    """``reseed(seed, reshuffle=False)``: new dice, the deck as it was; its frame is
+    ``[3, seed, false]`` and loads (re-decided or folded) to the same game."""
+    game = _played(20)
+    deck = game.state.deck
+    game.reseed(99, reshuffle=False)
+    assert game.state.deck == deck and game.state.rng.seed == 99
+    assert (3, 99, False) in journal_frames(game)
+    for f in journal_frames(game):
+        _validator("frame.schema.json").validate(_json(f))
+    rnd = random.Random(2)
+    for _ in range(30):
+        game.apply(rnd.choice(game.legal()))
+    path = tmp_path / "kept.fitl"
+    game.save(path)
+    for verify in (True, False):
+        assert coinlake.load(path, verify=verify).state == game.state
+    with pytest.raises(TypeError, match="reshuffle"):
+        game.reseed(1, reshuffle=0)  # type: ignore[arg-type]
+
+
 def test_a_strict_fork_saves_loads_and_exports(tmp_path: Path) -> None:
     """The reseed is in the journal and the log (``[3, seed]``), so a strict fork saves and
     loads (re-decided or folded) to the same game; no Faction sees it."""

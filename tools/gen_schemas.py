@@ -206,6 +206,7 @@ def frame_schema() -> dict[str, Any]:
                 "prefixItems": [
                     {"const": RESEED},
                     {"title": "seed", "type": "integer", "minimum": 0, "maximum": 2**64 - 1},
+                    {"title": "reshuffle", "const": False},
                 ],
                 "minItems": 2,
                 "items": False,

@@ -455,21 +455,24 @@ class Game:
         self._redo = self._redo.rest
         self._journal = JournalEntry("redo", self._node, self._journal)
 
-    def reseed(self, seed: int) -> None:
+    def reseed(self, seed: int, *, reshuffle: bool = True) -> None:
         """Go on with a new generator seed (0..2**64-1): the dice from now on come from
-        it, and what remains of each pile of the draw deck is shuffled again (2.1). Recorded
-        in the journal and the log (a :class:`~coinlake.state.events.Reseeded` event no
-        Faction sees). A strict game's :meth:`fork` calls it with a secret seed; an analyst
-        may call it on a fork to sample other futures."""
+        it, and (unless ``reshuffle`` is false: the deck kept as it is) what remains of each
+        pile of the draw deck is shuffled again (2.1). Recorded in the journal and the log (a
+        :class:`~coinlake.state.events.Reseeded` event no Faction sees). A strict game's
+        :meth:`fork` calls it with a secret seed; an analyst may call it on a fork to sample
+        other futures."""
         if type(seed) is not int or not 0 <= seed < 2**64:
             raise ValueError(f"a seed is an int in 0..2**64-1, not {seed!r}"[:200])
+        if type(reshuffle) is not bool:
+            raise TypeError(f"reshuffle is a bool, not {reshuffle!r}"[:200])
         here = self._node
         state = here.state
         event = Reseeded(
             seq=state.seq,
             rule="2.2",
             seed=seed,
-            deck=reshuffled_deck(state, seed),
+            deck=reshuffled_deck(state, seed) if reshuffle else state.deck,
             dice=rolls_in_progress(state),
         )
         node = Node(here, None, None, (event,), evolve(state, event), here.depth + 1)

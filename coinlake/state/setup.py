@@ -264,13 +264,15 @@ def reshuffled_deck(state: GameState, seed: int) -> tuple[int, ...]:
     """The draw deck with what remains of each pile shuffled again by ``seed`` (2.1 Deck
     Preparation): as random as it was for a player who saw the cards drawn, the Coup card
     included -- kept among its pile's bottom 5 cards under Political Rhythm. Piles are
-    counted from the bottom of the deck, where the last one ends."""
+    counted from the bottom of the deck, where the last one ends. Each pile is put in card
+    order before it is shuffled, so the result depends only on which cards remain in each
+    pile, never on their hidden order."""
     size = SCENARIOS[state.scenario].events_per_pile + 1
     rng = Rng(seed, RESHUFFLE_STREAM)
     deck = state.deck
     out: list[int] = []
     for end in range(len(deck) - (len(deck) - 1) // size * size, len(deck) + 1, size):
-        pile = deck[max(0, end - size) : end]
+        pile = tuple(sorted(deck[max(0, end - size) : end]))
         coups = tuple(c for c in pile if c in COUP_CARDS)
         low = min(5, len(pile)) if state.options.political_rhythm else len(pile)
         if not coups or len(coups) > low:

@@ -25,7 +25,8 @@ Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value en
     nil for the game's own steps), the rule of the Decision answered, the command, and the
     events it produced after the opening ``Chosen`` event (rebuilt from the first three);
   - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``;
-  - ``[3, seed]`` — a ``reseed`` (:meth:`Game.reseed`: a strict game's fork).
+  - ``[3, seed]`` — a ``reseed`` (:meth:`Game.reseed`: a strict game's fork); ``[3, seed,
+    false]`` — a reseed that kept the deck as it was (``reshuffle=False``).
 
   A command is ``[type, field...]`` and an event ``[type, rule, field...]``
   (:mod:`coinlake.store.compact`); every event of a frame carries the frame's command
@@ -74,6 +75,7 @@ from coinlake.state.events import _HANDLERS, Chosen, Event, Explained, Reseeded,
 from coinlake.state.model import GameState, Options
 from coinlake.state.position import parse_position, position
 from coinlake.state.rng import ALGORITHMS, KEYED, SPLITMIX
+from coinlake.state.setup import reshuffled_deck
 from coinlake.store.compact import (
     COMMANDS,
     EVENTS,
@@ -187,7 +189,12 @@ def journal_frames(game: Game) -> list[tuple[Any, ...]]:
         elif entry.action == "reseed":
             event = entry.node.events[0]
             assert isinstance(event, Reseeded)
-            frames.append((RESEED, event.seed))
+            parent = entry.node.parent
+            assert parent is not None
+            if event.deck == reshuffled_deck(parent.state, event.seed):
+                frames.append((RESEED, event.seed))
+            else:
+                frames.append((RESEED, event.seed, False))  # the deck kept as it was
         else:
             frames.append((UNDO,) if entry.action == "undo" else (REDO,))
     return frames
@@ -442,6 +449,8 @@ def _replay(
                         game.redo()
                     elif frame[0] == RESEED and len(frame) == 2:
                         game.reseed(frame[1])
+                    elif frame[0] == RESEED and len(frame) == 3 and frame[2] is False:
+                        game.reseed(frame[1], reshuffle=False)
                     else:
                         raise Malformed(f"unknown or malformed action {frame!r}"[:120])
                     state = game.node.state
