@@ -13,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Choice, Choose, Faction, Game, Why
+from coinlake import Choice, Choose, Done, Faction, Game, Piece, Select, Why
 from coinlake.nonplayers import NonPlayer, Roller
 from coinlake.nonplayers.nva import (
+    GUERRILLAS,
+    NVA_BASES,
+    Leg,
+    MarchNote,
     _cube_turn,
     attack_conditions,
     flowchart,
@@ -653,6 +659,225 @@ def test_march_troops_next_to_coin_control_8_6_5() -> None:
     assert pieces(game, "tay-ninh", "nva-troops") == 5
 
 
+TRAIL_BASE = (
+    "available 12 nva-guerrilla-u 1 nva-base",
+    "space north-vietnam 2 nva-base 2 nva-guerrilla-u 6 nva-troops",
+    "space central-laos 2 vc-base",
+)
+"""An NVA Base Available; Central Laos has no room for one (1.4.2); Southern Laos is 2
+spaces from North Vietnam."""
+
+
+@pytest.mark.parametrize("trail", [4, 3])
+def test_march_along_the_trail_for_a_base_only_at_trail_4_8_6_5_r300(trail: int) -> None:
+    """1st bullet, ruling R300: at Trail 4 the group goes on through Central Laos (a
+    destination of its own, THE TRAIL 3.3.2) into Southern Laos -- 2 Guerrillas, then
+    Troops -- and leaves nobody in Central Laos; at Trail 3 no piece moves 2 spaces, so
+    the 1st bullet has no space and the 2nd bullet comes first."""
+    game = nva(tracks(trail=trail), *TRAIL_BASE)
+    commands = play(game)
+    if trail == 3:
+        assert commands[2] == "select loc-hue-khe-sanh"
+        assert "select southern-laos" not in commands
+        return
+    assert commands[:10] == [
+        "op+sa",
+        "march",
+        "select central-laos",
+        "move 2 nva-guerrilla-u north-vietnam central-laos",
+        "move 2 nva-troops north-vietnam central-laos",
+        "done",
+        "select southern-laos",
+        "move 2 nva-guerrilla-u central-laos southern-laos",
+        "move 2 nva-troops central-laos southern-laos",
+        "done",
+    ]
+    assert pieces(game, "central-laos", "nva-troops") == 0
+    assert pieces(game, "central-laos", "nva-guerrilla-u") == 0
+
+
+TRAIL_CONTROL = (
+    *MARCH_CALM,
+    "space north-vietnam 2 nva-base 8 nva-troops",
+    "space quang-tri-thua-thien 1 nva-guerrilla-u",
+    "space binh-dinh 1 arvn-police",
+    *(f"space {k} 6 arvn-police" for k in ("quang-tin-quang-ngai", "tay-ninh", "kien-phong")),
+    "space kien-giang-an-xuyen 6 arvn-police",
+)
+"""Binh Dinh (Population 2) is the only Population space the NVA can take, 3 spaces from
+North Vietnam through Central and Southern Laos; Quang Tri keeps its NVA Control."""
+TRAIL_MOVES = [
+    "select central-laos",
+    "move 2 nva-troops north-vietnam central-laos",
+    "done",
+    "select southern-laos",
+    "move 2 nva-troops central-laos southern-laos",
+    "done",
+    "select binh-dinh",
+    "move 2 nva-troops southern-laos binh-dinh",
+    "done",
+]
+
+
+@pytest.mark.parametrize("trail", [4, 3])
+def test_march_along_the_trail_to_add_control_at_trail_4_8_6_5_r300(trail: int) -> None:
+    """3rd bullet, ruling R300: at Trail 4 the 2 Troops needed go from North Vietnam through
+    Laos into Binh Dinh; at Trail 3 Binh Dinh is out of reach, no March is possible and the
+    NVA Rally instead (8.6.5 IF NONE)."""
+    game = nva(tracks(trail=trail), *TRAIL_CONTROL)
+    assert march_possible(game.state) is (trail == 4)
+    if trail == 3:
+        assert answer(game).why.note == "rally"
+        return
+    commands = play(game)
+    assert commands[2:11] == TRAIL_MOVES
+    assert coinlake.control(game.state, "binh-dinh") is coinlake.Control.NVA
+    assert (
+        pieces(game, "central-laos", "nva-troops") + pieces(game, "southern-laos", "nva-troops")
+        == 0
+    )
+
+
+def test_a_free_march_goes_along_the_trail_below_trail_4_8_6_5_r300() -> None:
+    """A free March (Vo Nguyen Giap shaded, 3 destinations, 5.5) uses the Trail at Trail 2:
+    the same 3 destinations as at Trail 4."""
+    game = nva(tracks(trail=2), "ineligible US ARVN", *TRAIL_CONTROL, card=56)
+    commands = play(game, limit=11)  # then a free action in each destination
+    assert commands[:2] == ["event", "shaded"]
+    assert commands[2:11] == TRAIL_MOVES
+
+
+def test_nva_control_from_the_start_and_destinations_send_no_group_8_6_5_r300() -> None:
+    """Ruling R300: the March notes NVA Control as the Operation began (North Vietnam, not
+    Central Laos); Central Laos, given NVA Control by the 1st bullet, sends none of its
+    Guerrillas on to Quang Tri for the 3rd (North Vietnam keeps 2 units at its Bases)."""
+    game = nva(
+        "available 12 nva-guerrilla-u 1 nva-base",
+        "space north-vietnam 2 nva-base 4 nva-troops",
+        "space central-laos 2 nva-guerrilla-u 1 vc-base 1 vc-guerrilla-u",
+        "space quang-tri-thua-thien 1 arvn-police",
+    )
+    commands = play(game)
+    assert commands[2:5] == [
+        "select central-laos",
+        "move 2 nva-troops north-vietnam central-laos",
+        "done",
+    ]
+    assert "select quang-tri-thua-thien" not in commands
+    assert pieces(game, "central-laos", "nva-guerrilla-u") == 2
+    notes = [
+        e.note for e in game.events if isinstance(e, Explained) and e.note.startswith("march-")
+    ]
+    note = MarchNote.decode(notes[0])
+    assert note is not None and note.control == {"north-vietnam"}
+
+
+def test_units_an_event_keeps_from_coming_are_replaced_8_6_5_r308() -> None:
+    """Ruling R308: Plei Mei shaded lets only spaces outside South Vietnam March. A plan
+    bringing Quang Tri's 3 Troops into Quang Nam (noted as the flowchart would) gets them
+    from Central Laos instead, which may spare 4 (2 units stay at its Base); then done."""
+    game = nva(
+        *MARCH_CALM,
+        "ineligible US ARVN",
+        "space quang-tri-thua-thien 6 nva-troops",
+        "space central-laos 1 nva-base 6 nva-troops",
+        "space quang-nam 2 arvn-police",
+        card=59,
+    )
+    assert play(game, limit=2) == ["event", "shaded"]
+    assert game.state.pending is not None
+    leg = Leg("quang-nam", ((Piece.NVA_TROOPS, 3, "quang-tri-thua-thien"),))
+    note = MarchNote(3, 0, len(game.state.pending.answers), frozenset(), (leg,))
+    game.apply(Select("quang-nam"), why=Why("8.6.5", "3rd bullet", (), note.encode()))
+    choice = answer(game)
+    assert str(choice.command) == "move 3 nva-troops central-laos quang-nam"
+    game.apply(choice.command, why=choice.why)
+    assert answer(game).command == Done()
+    assert coinlake.control(game.state, "quang-nam") is coinlake.Control.NVA
+
+
+MARCH_SPACES = (
+    "north-vietnam",
+    "central-laos",
+    "southern-laos",
+    "the-fishhook",
+    "quang-tri-thua-thien",
+    "binh-dinh",
+    "tay-ninh",
+)
+"""Spaces of the property test below: North Vietnam, Laos, Cambodia and their neighbours."""
+
+
+@settings(max_examples=25, deadline=None, database=None)
+@given(
+    trail=st.sampled_from([2, 4]),
+    stacks=st.lists(
+        st.tuples(
+            st.sampled_from(MARCH_SPACES),
+            st.integers(0, 5),
+            st.integers(0, 2),
+            st.integers(0, 3),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=5,
+        unique_by=lambda t: t[0],
+    ),
+)
+def test_a_march_keeps_bases_control_and_leaves_no_transit_piece_8_6_5(
+    trail: int, stacks: list[tuple[str, int, int, int, bool]]
+) -> None:
+    """8.6.5, ruling R300, for any position: after the NVA's turn 2 units stay at NVA Bases
+    (or all there were), NVA Control held at the beginning is kept, and a Laos/Cambodia
+    space passed along the Trail (only at Trail 4) ends with no more NVA units than before."""
+    lines = []
+    for key, troops, guerrillas, cubes, base in stacks:
+        counts = (
+            (troops, "nva-troops"),
+            (guerrillas, "nva-guerrilla-u"),
+            (cubes, "vc-guerrilla-a"),
+        )
+        words = [f"{n} {token}" for n, token in ((*counts, (int(base), "nva-base"))) if n]
+        if words:
+            lines.append(f"space {key} " + " ".join(words))
+    game = nva("available 10 nva-guerrilla-u", tracks(trail=trail), *lines)
+    before = game.state
+    game.play_non_players()
+    passed = {
+        e.reason.split("through ")[1].split(" ")[0].rstrip(",")
+        for e in game.events
+        if isinstance(e, Explained) and e.faction is NVA and "along the Trail" in e.reason
+    }
+    assert trail == 4 or not passed
+    for key in MARCH_SPACES:
+        old, new = before.space(key), game.state.space(key)
+        units = (Piece.NVA_TROOPS, *GUERRILLAS)
+        if old.count(*NVA_BASES):
+            assert new.count(*units) >= min(2, old.count(*units))
+        if coinlake.control(before, key) is coinlake.Control.NVA:
+            assert coinlake.control(game.state, key) is coinlake.Control.NVA
+        if key in passed:
+            assert new.count(*units) <= old.count(*units)
+
+
+def test_the_march_note_reads_back_what_it_wrote_8_6_5() -> None:
+    """The agent note of a March (an agent note is a lower-case word) keeps its plan."""
+    note = MarchNote(
+        3,
+        2,
+        7,
+        frozenset({"north-vietnam", "hue"}),
+        (
+            Leg("central-laos", ((Piece.NVA_TROOPS, 2, "north-vietnam"),)),
+            Leg("quang-nam", ((Piece.NVA_GUERRILLA_ACTIVE, 1, "central-laos"),)),
+        ),
+    )
+    text = note.encode()
+    assert Why("8.6.5", "a March", (), text).note == text
+    assert MarchNote.decode(text) == note
+    assert MarchNote.decode("march") is None
+
+
 # == 8.6.6 Redeploy ================================================================================
 def redeploy_game(*lines: str, final: bool = False) -> Game:
     """The NVA part of a Coup Round's Redeploy Phase (6.4.3); ``final``: no Coup card left."""
@@ -763,3 +988,13 @@ def test_detente_infiltrates_only_for_4_troops_8_4_4_r306(troops: int, wanted: s
     )
     commands = play(game)
     assert commands[:3] == ["event", "shaded", wanted]
+
+
+def test_aid_and_patronage_lowered_by_the_shared_8_4_4_rule() -> None:
+    """Honolulu Conference: Aid +10 or -10, Patronage +3 or -5 -- the NVA lower both
+    (8.4.4), a choice the shared Event rules make, not the flowchart."""
+    game = nva(tracks(aid=20, patronage=15), "ineligible US ARVN", card=64)
+    commands = play(game)
+    assert commands[:3] == ["event", "decrease", "decrease"]
+    assert game.state.tracks[coinlake.Track.AID] == 10
+    assert game.state.tracks[coinlake.Track.PATRONAGE] == 10

@@ -10,17 +10,23 @@ function of its step -- :func:`attack` and :func:`ambush` (8.6.1), :func:`bombar
 :func:`terror` (8.6.3), :func:`rally` and :func:`infiltrate` (8.6.4), :func:`march` (8.6.5),
 :func:`redeploy` (8.6.6) -- from the position as it stands, a priority being exhausted by
 being asked again (8.1.3). Where a step must know what it did earlier in the same
-Operation it reads the turn's answers (``state.pending``) or its own note (March bullets,
-Redeploy moves). Free Operations and Special Activities granted by Events follow the same
-priorities, and :func:`event_choice` takes the Event choices 8.4.4 settles for the NVA;
-sides, Pivotal Events, Resource transfers and other Event choices are the shared rules'
-(``agents.NonPlayer``). The readings of unclear text are rulings R290-R307.
+Operation it reads the turn's answers (``state.pending``) or its own note (the March's
+plan and its NVA Control at the beginning, :class:`MarchNote`; Redeploy moves). Free
+Operations and Special Activities granted by Events follow the same priorities, and
+:func:`event_choice` takes the Event choices 8.4.4 settles for the NVA; sides, Pivotal
+Events, Resource transfers and other Event choices (among them the 8.4.4 track directions)
+are the shared rules' (``agents.NonPlayer``). The readings of unclear text are rulings
+R290-R308.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
+from typing import NamedTuple
+
+from attrs import frozen
 
 import coinlake
 from coinlake import (
@@ -457,15 +463,7 @@ def rally_conditions(state: GameState, roller: Roller) -> str | None:
 # == 8.6.5 March: is one possible? ==============================================================
 def march_possible(state: GameState) -> bool:
     """8.6.5 IF NONE: whether any March bullet would move something (never in Monsoon)."""
-    if _monsoon(state):
-        return False
-    arrived: Counter[tuple[str, str]] = Counter()
-    return bool(
-        _b1_targets(state, arrived)
-        or _b2_targets(state, arrived)
-        or _b3_targets(state, arrived, frozenset())
-        or _b4_targets(state, arrived)
-    )
+    return not _monsoon(state) and Marcher.planning(state).possible()
 
 
 # == the action (8.6: from the upper left) ======================================================
@@ -1137,53 +1135,505 @@ def infiltrate(state: GameState, decision: Decision, roller: Roller) -> Choice |
 # == 8.6.5 March ==================================================================================
 Arrived = Counter[tuple[str, str]]
 """Units that arrived in each space during this March, by ``"troops"`` / ``"guerrillas"``."""
+PieceMove = tuple[Piece, int, str]
+"""A planned move into a space: the piece, how many, and where from."""
+GroupMove = tuple[str, tuple[str, ...], Piece, int]
+"""A planned group: its origin, the Laos/Cambodia spaces it passes (THE TRAIL), the piece and
+how many."""
+BULLETS = {1: "1st bullet", 2: "2nd bullet", 3: "3rd bullet", 4: "4th bullet"}
 
 
-def _arrived(state: GameState) -> Arrived:
-    arrived: Arrived = Counter()
-    for answer in _answers_since(state, MARCH):
-        if isinstance(answer, Move) and answer.piece in UNITS:
-            kind = "troops" if answer.piece is TROOPS else "guerrillas"
-            arrived[(answer.destination, kind)] += answer.count
-    return arrived
+def _kind(piece: Piece) -> str:
+    return "troops" if piece is TROOPS else "guerrillas"
 
 
-def _leave_limit(state: GameState, key: str, arrived: Arrived) -> int:
-    """8.6.5: how many NVA units may March out of ``key``: not those that arrived this March,
-    keeping 2 units where NVA Bases are and NVA Control where it is."""
-    sp = state.space(key)
-    movable = sp.count(TROOPS) - arrived[(key, "troops")]
-    movable += _guerrillas(sp) - arrived[(key, "guerrillas")]
-    limit = movable
-    if _has_base(sp):
-        limit = min(limit, _units(sp) - 2)
-    if not _is_loc(key) and _control(state, key) is Control.NVA:
-        limit = min(limit, _nva_margin(sp) - 1)
-    return max(0, limit)
+def _nva_control(state: GameState) -> frozenset[str]:
+    """The Provinces and Cities under NVA Control (1.7)."""
+    return frozenset(k for k in _SPACE if not _is_loc(k) and _control(state, k) is Control.NVA)
 
 
-def _spare(state: GameState, key: str, arrived: Arrived) -> tuple[int, int]:
-    """Troops and Guerrillas that may leave ``key``, Troops first (Guerrillas left behind)."""
-    limit = _leave_limit(state, key, arrived)
-    sp = state.space(key)
-    troops = min(limit, max(0, sp.count(TROOPS) - arrived[(key, "troops")]))
-    guerrillas = min(limit - troops, max(0, _guerrillas(sp) - arrived[(key, "guerrillas")]))
-    return troops, guerrillas
+@frozen
+class Leg:
+    """One destination of a planned March: a Laos/Cambodia space the groups pass through
+    (THE TRAIL, 3.3.2) or the bullet's own destination, and the moves into it."""
+
+    space: str
+    moves: tuple[PieceMove, ...]
 
 
-def _spare_guerrillas(state: GameState, key: str, arrived: Arrived) -> int:
-    sp = state.space(key)
-    return min(
-        _leave_limit(state, key, arrived), max(0, _guerrillas(sp) - arrived[(key, "guerrillas")])
-    )
+@frozen
+class MarchNote:
+    """What the NVA remember during a March (their agent note ``march-...``): the last
+    bullet served, where in the destinations done the 3rd bullet began, where this March's
+    answers begin among the turn's answers, the Provinces and Cities under NVA Control at the
+    beginning of the Operation (8.6.5), and the legs planned for the destination being
+    served."""
+
+    bullet: int = 0
+    b3_start: int = 0
+    begin: int = 0
+    control: frozenset[str] = frozenset()
+    legs: tuple[Leg, ...] = ()
+
+    def encode(self) -> str:
+        """``march-B.S.N-c.I.I...-l.D.P.N.O.P.N.O...-l...``: the numbers, then the spaces
+        under NVA Control and each leg's space and moves (piece, count, origin) by index
+        (an agent note is a lower-case word)."""
+        control = sorted(_SPACE[k].index for k in self.control)
+        parts = [
+            f"march-{self.bullet}.{self.b3_start}.{self.begin}",
+            ".".join(map(str, ["c", *control])),
+        ]
+        for leg in self.legs:
+            numbers = [_SPACE[leg.space].index]
+            for piece, n, origin in leg.moves:
+                numbers += [int(piece.value), n, _SPACE[origin].index]
+            parts.append(".".join(map(str, ["l", *numbers])))
+        return "-".join(parts)
+
+    @staticmethod
+    def decode(note: str) -> MarchNote | None:
+        """The note :meth:`encode` wrote, or ``None`` if ``note`` is not one."""
+        if not note.startswith("march-") or "-c" not in note:
+            return None
+        head, control, *legs = note[len("march-") :].split("-")
+        bullet, b3_start, begin = map(int, head.split("."))
+        parsed = []
+        for part in legs:
+            space, *moves = map(int, part.split(".")[1:])
+            steps = zip(moves[::3], moves[1::3], moves[2::3], strict=True)
+            parsed.append(Leg(_ID[space], tuple((Piece(p), n, _ID[o]) for p, n, o in steps)))
+        return MarchNote(
+            bullet,
+            b3_start,
+            begin,
+            frozenset(_ID[int(i)] for i in control.split(".")[1:]),
+            tuple(parsed),
+        )
 
 
-def _affordable(state: GameState, key: str) -> bool:
-    """1 Resource per Province or City entered (none onto LoCs, none into Laos/Cambodia at
-    Trail 4, 3.3.2)."""
-    if _is_loc(key) or (state.trail == 4 and _in_laos_cambodia(key)):
-        return True
-    return _resources(state) >= 1
+class Source(NamedTuple):
+    """A space a group may March from into a destination, the Laos/Cambodia spaces it
+    passes on the way, and how many units may leave it."""
+
+    origin: str
+    path: tuple[str, ...]
+    limit: int
+
+
+class Marcher:
+    """A March as the flowchart sees it (8.6.5): the position, the note, the destinations
+    done, the units that arrived, and whether groups may go on along the Trail."""
+
+    def __init__(
+        self,
+        state: GameState,
+        note: MarchNote,
+        done: tuple[str, ...],
+        *,
+        free: bool,
+        left: int | None,
+    ) -> None:
+        self.state = state
+        self.note = note
+        self.done = done
+        self.closed = frozenset(done)
+        self.free = free
+        self.left = left
+        self.trail = state.trail > 0 and (state.trail == 4 or free) and (left is None or left > 1)
+        pending = state.pending
+        self.answers = pending.answers[note.begin :] if pending is not None else ()
+        self.moves = [a for a in self.answers if isinstance(a, Move) and a.piece in UNITS]
+        self.arrived: Arrived = Counter()
+        for move in self.moves:
+            kind = _kind(move.piece)
+            self.arrived[(move.destination, kind)] += move.count
+            if _in_laos_cambodia(move.origin):  # going on along the Trail (3.3.2)
+                came = self.arrived[(move.origin, kind)]
+                self.arrived[(move.origin, kind)] = max(0, came - move.count)
+
+    @classmethod
+    def of(cls, state: GameState, decision: Decision) -> Marcher:
+        """The March ``decision`` belongs to; its first destination question starts the
+        note, recording NVA Control at the beginning of the Operation."""
+        ctx = decision.context
+        note = None
+        if ctx.done or decision.kind is not Kind.SELECT_SPACE:
+            note = MarchNote.decode(_note(state))
+        if note is None:
+            begin = len(state.pending.answers) if state.pending is not None else 0
+            note = MarchNote(begin=begin, control=_nva_control(state))
+        return cls(state, note, ctx.done, free=ctx.within("event"), left=ctx.left)
+
+    @classmethod
+    def planning(cls, state: GameState) -> Marcher:
+        """A March about to begin (the flowchart's IF NONE question)."""
+        return cls(state, MarchNote(control=_nva_control(state)), (), free=False, left=None)
+
+    # -- who may leave, and from where -------------------------------------------------------
+    def movable(self, key: str) -> tuple[int, int]:
+        """Troops and Guerrillas in ``key`` that did not arrive in this March."""
+        sp = self.state.space(key)
+        troops = sp.count(TROOPS) - self.arrived[(key, "troops")]
+        return max(0, troops), max(0, _guerrillas(sp) - self.arrived[(key, "guerrillas")])
+
+    def limit(self, key: str) -> int:
+        """How many NVA units may March out of ``key``: 2 stay where NVA Bases are, and
+        enough for NVA Control where the NVA had it at the beginning of the Operation."""
+        sp = self.state.space(key)
+        limit = sum(self.movable(key))
+        if _has_base(sp):
+            limit = min(limit, _units(sp) - 2)
+        if key in self.note.control:
+            limit = min(limit, _nva_margin(sp) - 1)
+        return max(0, limit)
+
+    def spare(self, key: str) -> tuple[int, int]:
+        """Troops and Guerrillas that may leave ``key``, Troops first (Guerrillas stay)."""
+        limit = self.limit(key)
+        troops, guerrillas = self.movable(key)
+        troops = min(limit, troops)
+        return troops, min(limit - troops, guerrillas)
+
+    def paths(self, dest: str) -> dict[str, tuple[str, ...]]:
+        """Where groups may March from into ``dest``, and the Laos/Cambodia spaces each
+        passes on the way, fewest first: adjacent spaces; with the Trail at 4 or in a free
+        March, also through Laos/Cambodia spaces not yet destinations (THE TRAIL, 3.3.2),
+        each a destination of its own."""
+        found: dict[str, tuple[str, ...]] = {o: () for o in ADJACENT[dest]}
+        if not self.trail:
+            return found
+        chains: dict[str, tuple[str, ...]] = {
+            t: (t,) for t in ADJACENT[dest] if _in_laos_cambodia(t) and t not in self.closed
+        }
+        frontier = list(chains)
+        while frontier:
+            later = []
+            for t in frontier:
+                chain = chains[t]
+                if self.left is not None and len(chain) + 1 > self.left:
+                    continue
+                for o in ADJACENT[t]:
+                    if o == dest:
+                        continue
+                    found.setdefault(o, chain)
+                    if o not in chains and _in_laos_cambodia(o) and o not in self.closed:
+                        chains[o] = (o, *chain)
+                        later.append(o)
+            frontier = later
+        return found
+
+    def paid(self, last: str, dest: str) -> bool:
+        """Whether a group coming from ``last`` can enter ``dest`` (3.3.2: 1 Resource per
+        Province or City; none onto LoCs, in a free March, or at Trail 4 into or out of
+        Laos/Cambodia)."""
+        if self.free or _is_loc(dest) or _resources(self.state) >= 1:
+            return True
+        return self.state.trail == 4 and (_in_laos_cambodia(dest) or _in_laos_cambodia(last))
+
+    def sources(self, dest: str, used: frozenset[str] = frozenset()) -> list[Source]:
+        """The spaces groups may March from into ``dest`` (not ``used``, not this March's
+        destinations: what a bullet brought there stays, ruling R300), paid for, with units
+        free to leave."""
+        found = []
+        for origin, path in self.paths(dest).items():
+            if origin in used or origin in self.closed:
+                continue
+            if not self.paid(path[-1] if path else origin, dest):
+                continue
+            limit = self.limit(origin)
+            if limit > 0:
+                found.append(Source(origin, path, limit))
+        return found
+
+    # -- planning a destination ------------------------------------------------------------
+    def gather(
+        self, sources: Sequence[Source], need: int, need_guerrillas: int, roller: Roller
+    ) -> list[GroupMove]:
+        """``need`` units, ``need_guerrillas`` of them Guerrillas, the rest Troops first
+        (Guerrillas left behind, 8.6.5), each from the origin already sending, else the
+        nearest (THE TRAIL only where needed), one that can bring all, else the biggest;
+        ties by 8.2."""
+        left = {s.origin: s.limit for s in sources}
+        have = {
+            s.origin: dict(zip(("troops", "guerrillas"), self.movable(s.origin), strict=True))
+            for s in sources
+        }
+        taken: dict[tuple[Source, str], int] = {}
+        while need > 0:
+            kinds = ("guerrillas",) if need_guerrillas > 0 else ("troops", "guerrillas")
+            for kind in kinds:
+                found = [s for s in sources if min(left[s.origin], have[s.origin][kind]) > 0]
+                if not found:
+                    continue
+                source = self._origin(found, {s.origin for s, _ in taken}, left, need, roller)
+                o = source.origin
+                n = min(left[o], have[o][kind], need_guerrillas if need_guerrillas > 0 else need)
+                taken[(source, kind)] = taken.get((source, kind), 0) + n
+                left[o] -= n
+                have[o][kind] -= n
+                need -= n
+                if kind == "guerrillas":
+                    need_guerrillas = max(0, need_guerrillas - n)
+                break
+            else:
+                break
+        moves: list[GroupMove] = []
+        for (source, kind), n in taken.items():
+            if kind == "troops":
+                moves.append((source.origin, source.path, TROOPS, n))
+                continue
+            underground = min(n, self.state.space(source.origin).count(UNDERGROUND))
+            for piece, k in ((UNDERGROUND, underground), (ACTIVE, n - underground)):
+                if k:
+                    moves.append((source.origin, source.path, piece, k))
+        return moves
+
+    def _origin(
+        self,
+        found: list[Source],
+        sending: set[str],
+        left: dict[str, int],
+        need: int,
+        roller: Roller,
+    ) -> Source:
+        by_origin = {s.origin: s for s in found}
+        going = [s for s in found if s.origin in sending]
+        if going:
+            return min(going, key=lambda s: (len(s.path), _SPACE[s.origin].index))
+        nearest = min(len(s.path) for s in found)
+        found = [s for s in found if len(s.path) == nearest]
+        enough = [s.origin for s in found if left[s.origin] >= need]
+        if not enough:
+            biggest = max(left[s.origin] for s in found)
+            enough = [s.origin for s in found if left[s.origin] == biggest]
+        return by_origin[choose_space(enough, roller)]
+
+    def legs(self, dest: str, moves: Sequence[GroupMove]) -> tuple[Leg, ...]:
+        """The destinations the planned groups take in order: the Laos/Cambodia spaces they
+        pass, farthest first, then ``dest``; groups that meet on the way go on together."""
+        into: dict[str, dict[tuple[Piece, str], int]] = {}
+        distance: dict[str, int] = {}
+        for origin, path, piece, n in moves:
+            hops = (origin, *path, dest)
+            for a, b in pairwise(hops):
+                step = into.setdefault(b, {})
+                step[(piece, a)] = step.get((piece, a), 0) + n
+            for i, t in enumerate(path):
+                distance[t] = len(path) - i
+        order = sorted(distance, key=lambda t: (-distance[t], _SPACE[t].index))
+        return tuple(
+            Leg(k, tuple((p, n, o) for (p, o), n in into[k].items())) for k in (*order, dest)
+        )
+
+    def plan(
+        self,
+        candidates: Iterable[str],
+        choose: Callable[[list[str]], str],
+        group: Callable[[str], list[GroupMove]],
+        keys: set[str],
+    ) -> tuple[str, tuple[Leg, ...]] | None:
+        """The destination ``choose`` prefers among ``candidates`` whose planned groups can
+        begin now (their first destination is offered), and its legs."""
+        left = [
+            k
+            for k in candidates
+            if k in keys or any(p and p[0] in keys for p in self.paths(k).values())
+        ]
+        while left:
+            dest = choose(left)
+            moves = group(dest)
+            if moves:
+                legs = self.legs(dest, moves)
+                if legs[0].space in keys:
+                    return dest, legs
+            left.remove(dest)
+        return None
+
+    # -- the four bullets --------------------------------------------------------------------
+    def b1_targets(self) -> dict[str, tuple[list[Source], int, int]]:
+        """1st bullet: with an NVA Base Available and no Laos/Cambodia space ready for one,
+        the Laos/Cambodia spaces with room for a Base that Marching can bring to 4+ NVA
+        units, 2+ of them Guerrillas; with the units and Guerrillas still needed."""
+        state = self.state
+        laos_cambodia = [k for k in _SPACE if _in_laos_cambodia(k)]
+        if not state.available[Piece.NVA_BASE] or any(_b1_ready(state, k) for k in laos_cambodia):
+            return {}
+        found = {}
+        for key in laos_cambodia:
+            sp = state.space(key)
+            if sp.bases() >= 2 or key in self.closed:
+                continue
+            need_guerrillas = max(0, 2 - _guerrillas(sp))
+            need = max(need_guerrillas, 4 - _units(sp))
+            sources = self.sources(key)
+            units = sum(s.limit for s in sources)
+            guerrillas = sum(min(s.limit, self.movable(s.origin)[1]) for s in sources)
+            if guerrillas >= need_guerrillas and units >= need:
+                found[key] = (sources, need, need_guerrillas)
+        return found
+
+    def b2_targets(self) -> dict[str, list[Source]]:
+        """2nd bullet: LoCs without an Underground NVA or VC Guerrilla, and the Cities and
+        Provinces an Underground NVA Guerrilla may March from onto each."""
+        found = {}
+        for key in _SPACE:
+            if not _is_loc(key) or key in self.closed:
+                continue
+            if self.state.space(key).count(UNDERGROUND, Piece.VC_GUERRILLA_UNDERGROUND):
+                continue
+            sources = [
+                s
+                for s in self.sources(key)
+                if not _is_loc(s.origin)
+                and min(self.state.space(s.origin).count(UNDERGROUND), self.movable(s.origin)[1])
+            ]
+            if sources:
+                found[key] = sources
+        return found
+
+    def b3_used(self, start: int) -> frozenset[str]:
+        """Origins that sent a group to an earlier 3rd-bullet destination: groups do not
+        split up."""
+        destinations = set(self.done[start:])
+        return frozenset(m.origin for m in self.moves if m.destination in destinations)
+
+    def groups_needed(self, key: str, sources: Sequence[Source]) -> int:
+        """Fewest Marching groups (one per origin) that add NVA Control to ``key``; 0 if
+        none do."""
+        need = _control_need(self.state, key)
+        total = 0
+        for n, limit in enumerate(sorted((s.limit for s in sources), reverse=True), 1):
+            total += limit
+            if total >= need:
+                return n
+        return 0
+
+    def b3_targets(self, used: frozenset[str]) -> dict[str, list[Source]]:
+        """3rd bullet: Provinces and Cities with Population (ruling R299) without NVA
+        Control that Marching groups (each origin once) can bring under NVA Control."""
+        found = {}
+        for key in _SPACE:
+            if _population(key) <= 0 or key in self.closed:
+                continue
+            if _control(self.state, key) is Control.NVA:
+                continue
+            sources = self.sources(key, used)
+            if self.groups_needed(key, sources):
+                found[key] = sources
+        return found
+
+    def b4_targets(self) -> dict[str, list[Source]]:
+        """4th bullet: the spaces next to COIN Control in South Vietnam that can receive the
+        most NVA Troops not yet next to COIN Control, and where those come from."""
+        found = {}
+        for key in _SPACE:
+            if key in self.closed or not _coin_adjacent(self.state, key):
+                continue
+            sources = [
+                s
+                for s in self.sources(key)
+                if not _coin_adjacent(self.state, s.origin) and self.spare(s.origin)[0]
+            ]
+            if sources:
+                found[key] = sources
+        troops = {k: sum(self.spare(s.origin)[0] for s in v) for k, v in found.items()}
+        most = max(troops.values(), default=0)
+        return {k: v for k, v in found.items() if troops[k] == most}
+
+    def possible(self) -> bool:
+        """8.6.5 IF NONE: whether any bullet would move something."""
+        return bool(
+            self.b1_targets()
+            or self.b2_targets()
+            or self.b3_targets(frozenset())
+            or self.b4_targets()
+        )
+
+    def bullet1(self, keys: set[str], roller: Roller) -> tuple[str, tuple[Leg, ...]] | None:
+        """8.6.5 1st bullet: the Laos/Cambodia space needing the fewest spaces moved (ruling
+        R300), ties by 8.2, and the units it still needs, 2 Guerrillas first."""
+        targets = self.b1_targets()
+
+        def group(dest: str) -> list[GroupMove]:
+            sources, need, need_guerrillas = targets[dest]
+            return self.gather(sources, need, need_guerrillas, roller)
+
+        def nearest(state: GameState, key: str) -> float:
+            sources, need, need_guerrillas = targets[key]
+            return -float(_spaces_needed(sources, need, need_guerrillas, self.movable))
+
+        return self.plan(
+            targets, lambda ks: _pick(self.state, ks, (nearest,), roller) or ks[0], group, keys
+        )
+
+    def bullet2(self, keys: set[str], roller: Roller) -> tuple[str, tuple[Leg, ...]] | None:
+        """8.6.5 2nd bullet: the Hue-Da Nang Highway, else a LoC by 8.3; 1 Underground
+        Guerrilla from the nearest City or Province (ties by 8.2)."""
+        targets = self.b2_targets()
+
+        def choose(locs: list[str]) -> str:
+            return HUE_DA_NANG if HUE_DA_NANG in locs else random_loc(locs, roller)
+
+        def group(dest: str) -> list[GroupMove]:
+            sources = targets[dest]
+            nearest = min(len(s.path) for s in sources)
+            found = {s.origin: s for s in sources if len(s.path) == nearest}
+            source = found[choose_space(list(found), roller)]
+            return [(source.origin, source.path, UNDERGROUND, 1)]
+
+        return self.plan(targets, choose, group, keys)
+
+    def bullet3(
+        self, keys: set[str], roller: Roller, start: int
+    ) -> tuple[str, tuple[Leg, ...]] | None:
+        """8.6.5 3rd bullet: the highest Population, then 1 group needed, no US Base, a VC
+        Base but no NVA Base (ties by 8.2); the units needed for NVA Control (ruling R301)."""
+        used = self.b3_used(start)
+        targets = self.b3_targets(used)
+        prefer: tuple[Score, ...] = (
+            lambda s, k: float(_population(k)),
+            lambda s, k: float(self.groups_needed(k, targets[k]) == 1),
+            lambda s, k: float(not s.space(k).count(Piece.US_BASE)),
+            lambda s, k: float(bool(s.space(k).count(*VC_BASES)) and not _has_base(s.space(k))),
+        )
+
+        def group(dest: str) -> list[GroupMove]:
+            return self.gather(targets[dest], _control_need(self.state, dest), 0, roller)
+
+        return self.plan(
+            targets, lambda ks: _pick(self.state, ks, prefer, roller) or ks[0], group, keys
+        )
+
+    def bullet4(self, keys: set[str], roller: Roller) -> tuple[str, tuple[Leg, ...]] | None:
+        """8.6.5 4th bullet: the space (ties by 8.2) and every Troop that may come, the
+        biggest groups first (ruling R302)."""
+        targets = self.b4_targets()
+
+        def group(dest: str) -> list[GroupMove]:
+            troops = {s: self.spare(s.origin)[0] for s in targets[dest]}
+            order = sorted(troops, key=lambda s: (-troops[s], len(s.path), _SPACE[s.origin].index))
+            return [(s.origin, s.path, TROOPS, troops[s]) for s in order]
+
+        return self.plan(
+            targets, lambda ks: _pick(self.state, ks, (), roller) or ks[0], group, keys
+        )
+
+
+def _spaces_needed(
+    sources: Sequence[Source],
+    need: int,
+    need_guerrillas: int,
+    movable: Callable[[str], tuple[int, int]],
+) -> int:
+    """The fewest spaces the farthest group must move to bring ``need`` units,
+    ``need_guerrillas`` of them Guerrillas (1: no Trail needed)."""
+    for hops in sorted({len(s.path) for s in sources}):
+        near = [s for s in sources if len(s.path) <= hops]
+        guerrillas = sum(min(s.limit, movable(s.origin)[1]) for s in near)
+        if sum(s.limit for s in near) >= need and guerrillas >= need_guerrillas:
+            return hops + 1
+    return 0
 
 
 def _b1_ready(state: GameState, key: str) -> bool:
@@ -1191,90 +1641,9 @@ def _b1_ready(state: GameState, key: str) -> bool:
     return sp.bases() < 2 and _units(sp) >= 4 and _guerrillas(sp) >= 2
 
 
-def _b1_targets(state: GameState, arrived: Arrived) -> list[str]:
-    """8.6.5 1st bullet: with an NVA Base Available, Laos/Cambodia spaces with room for a
-    Base that Marching can bring to 4+ NVA units, 2+ of them Guerrillas (none if one is)."""
-    if not state.available[Piece.NVA_BASE]:
-        return []
-    laos_cambodia = [k for k in _SPACE if _in_laos_cambodia(k)]
-    if any(_b1_ready(state, k) for k in laos_cambodia):
-        return []
-    found = []
-    for key in laos_cambodia:
-        sp = state.space(key)
-        if sp.bases() >= 2 or not _affordable(state, key):
-            continue
-        origins = ADJACENT[key]
-        units = sum(_leave_limit(state, o, arrived) for o in origins)
-        guerrillas = sum(_spare_guerrillas(state, o, arrived) for o in origins)
-        if _guerrillas(sp) + guerrillas >= 2 and _units(sp) + units >= 4:
-            found.append(key)
-    return found
-
-
-def _b2_origins(state: GameState, loc: str, arrived: Arrived) -> list[str]:
-    return [
-        o
-        for o in ADJACENT[loc]
-        if not _is_loc(o)
-        and state.space(o).count(UNDERGROUND)
-        and _leave_limit(state, o, arrived) >= 1
-    ]
-
-
-def _b2_targets(state: GameState, arrived: Arrived) -> list[str]:
-    """8.6.5 2nd bullet: LoCs without an Underground NVA or VC Guerrilla next to a City or
-    Province an Underground NVA Guerrilla may March from."""
-    return [
-        k
-        for k in _SPACE
-        if _is_loc(k)
-        and not state.space(k).count(UNDERGROUND, Piece.VC_GUERRILLA_UNDERGROUND)
-        and _b2_origins(state, k, arrived)
-    ]
-
-
 def _control_need(state: GameState, key: str) -> int:
     """NVA pieces still needed in ``key`` for NVA Control."""
     return max(0, 1 - _nva_margin(state.space(key)))
-
-
-def _groups_needed(state: GameState, key: str, arrived: Arrived, used: frozenset[str]) -> int:
-    """Fewest Marching groups (one per origin) that add NVA Control to ``key``; 0 if none do."""
-    need = _control_need(state, key)
-    limits = sorted(
-        (_leave_limit(state, o, arrived) for o in ADJACENT[key] if o not in used), reverse=True
-    )
-    total = 0
-    for n, limit in enumerate(limits, 1):
-        if limit <= 0:
-            break
-        total += limit
-        if total >= need:
-            return n
-    return 0
-
-
-def _b3_targets(state: GameState, arrived: Arrived, used: frozenset[str]) -> list[str]:
-    """8.6.5 3rd bullet: Provinces and Cities with Population (ruling R299) without NVA
-    Control that Marching groups (each origin once) can bring under NVA Control."""
-    return [
-        k
-        for k in _SPACE
-        if _population(k) > 0
-        and _control(state, k) is not Control.NVA
-        and _affordable(state, k)
-        and _groups_needed(state, k, arrived, used)
-    ]
-
-
-def _b3_prefer(arrived: Arrived, used: frozenset[str]) -> tuple[Score, ...]:
-    return (
-        lambda s, k: float(_population(k)),
-        lambda s, k: float(_groups_needed(s, k, arrived, used) == 1),
-        lambda s, k: float(not s.space(k).count(Piece.US_BASE)),
-        lambda s, k: float(bool(s.space(k).count(*VC_BASES)) and not _has_base(s.space(k))),
-    )
 
 
 def _coin_adjacent(state: GameState, key: str) -> bool:
@@ -1285,56 +1654,11 @@ def _coin_adjacent(state: GameState, key: str) -> bool:
     )
 
 
-def _b4_sources(state: GameState, key: str, arrived: Arrived) -> list[tuple[str, int]]:
-    return [
-        (o, _spare(state, o, arrived)[0])
-        for o in ADJACENT[key]
-        if not _coin_adjacent(state, o) and _spare(state, o, arrived)[0] > 0
-    ]
-
-
-def _b4_troops(state: GameState, key: str, arrived: Arrived) -> int:
-    return sum(n for _, n in _b4_sources(state, key, arrived))
-
-
-def _b4_targets(state: GameState, arrived: Arrived) -> list[str]:
-    """8.6.5 4th bullet: the space next to COIN Control in South Vietnam that can receive the
-    most NVA Troops not yet next to COIN Control."""
-    found = [
-        k
-        for k in _SPACE
-        if _coin_adjacent(state, k) and _affordable(state, k) and _b4_troops(state, k, arrived)
-    ]
-    most = max((_b4_troops(state, k, arrived) for k in found), default=0)
-    return [k for k in found if _b4_troops(state, k, arrived) == most]
-
-
-def _march_note(state: GameState, decision: Decision) -> tuple[int, int]:
-    """The March bullet the last destination served and, for the 3rd bullet, the index in
-    the destinations where it began (the agent's note ``march-B`` or ``march-3.I``)."""
-    note = _note(state)
-    if not decision.context.done or not note.startswith("march-"):
-        return 0, 0
-    bullet, _, start = note[len("march-") :].partition(".")
-    return int(bullet), int(start or 0)
-
-
-def _b3_used(
-    state: GameState, decision: Decision, start: int, current: str | None = None
-) -> frozenset[str]:
-    """Origins that already sent a group to an earlier 3rd-bullet destination (not the
-    ``current`` one): groups do not split up."""
-    destinations = set(decision.context.done[start:]) - {current}
-    return frozenset(
-        a.origin
-        for a in _answers_since(state, MARCH)
-        if isinstance(a, Move) and a.destination in destinations
-    )
-
-
 def march(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
-    """8.6.5: destinations by the four bullets in order, then the March's Ambush (only to
-    remove a COIN Base); the groups moved into each destination by its bullet."""
+    """8.6.5: destinations by the four bullets in order, each planned as it is selected --
+    its groups and, at Trail 4 or in a free March, the Laos/Cambodia spaces they pass
+    (ruling R300) -- then the March's Ambush (only to remove a COIN Base); the groups move
+    as planned."""
     if decision.kind is Kind.SELECT_SPACE:
         return _march_destination(state, decision, roller)
     if decision.kind is Kind.MOVE_PIECES:
@@ -1343,155 +1667,116 @@ def march(state: GameState, decision: Decision, roller: Roller) -> Choice | None
 
 
 def _march_destination(state: GameState, decision: Decision, roller: Roller) -> Choice:
+    m = Marcher.of(state, decision)
+    note = m.note
     keys = set(_selects(decision))
-    arrived = _arrived(state)
-    last, start = _march_note(state, decision)
-    done = len(decision.context.done)
-    if last < 1:
-        found = [k for k in _b1_targets(state, arrived) if k in keys]
-        chosen = _pick(state, found, (), roller)
-        if chosen is not None:
-            return Choice(
-                Select(chosen),
-                _why(roller, "8.6.5", f"1st bullet: 4 units for a Base in {chosen}", "march-1"),
-            )
-    if last < 2:
-        found = [k for k in _b2_targets(state, arrived) if k in keys]
-        if found:
-            chosen = HUE_DA_NANG if HUE_DA_NANG in found else random_loc(found, roller)
-            return Choice(
-                Select(chosen),
-                _why(roller, "8.6.5", f"2nd bullet: a Guerrilla onto {chosen}", "march-2"),
-            )
-    if last < 3 or (last == 3 and done - start < 3):
-        begin = start if last == 3 else done
-        used = _b3_used(state, decision, begin)
-        found = [k for k in _b3_targets(state, arrived, used) if k in keys]
-        chosen = _pick(state, found, _b3_prefer(arrived, used), roller)
-        if chosen is not None:
-            why = _why(
-                roller, "8.6.5", f"3rd bullet: add NVA Control to {chosen}", f"march-3.{begin}"
-            )
-            return Choice(Select(chosen), why)
-    if last < 4:
-        found = [k for k in _b4_targets(state, arrived) if k in keys]
-        chosen = _pick(state, found, (), roller)
-        if chosen is not None:
-            return Choice(
-                Select(chosen),
-                _why(
-                    roller,
-                    "8.6.5",
-                    f"4th bullet: Troops next to COIN Control in {chosen}",
-                    "march-4",
-                ),
-            )
-    if AMBUSH in decision.options and _march_ambush_wanted(state, decision):
-        return Choice(AMBUSH, _why(roller, "8.6.5", "Ambush after the March", "march-4"))
+    going = next((leg for leg in note.legs if leg.space not in m.closed), None)
+    if going is not None and going.space in keys:
+        dest = note.legs[-1].space
+        why = f"{BULLETS[note.bullet]}: along the Trail through {going.space} to {dest}"
+        if going.space == dest:
+            why = f"{BULLETS[note.bullet]}: on to {dest}"
+        return Choice(Select(going.space), _why(roller, "8.6.5", why, note.encode()))
+    done = len(m.done)
+    b3_start = note.b3_start if note.bullet == 3 else done
+    b3_count = sum(1 for k in m.done[b3_start:] if _population(k) > 0)
+    bullets: list[tuple[int, Callable[[], tuple[str, tuple[Leg, ...]] | None]]] = []
+    if note.bullet < 1:
+        bullets.append((1, lambda: m.bullet1(keys, roller)))
+    if note.bullet < 2:
+        bullets.append((2, lambda: m.bullet2(keys, roller)))
+    if note.bullet < 3 or (note.bullet == 3 and b3_count < 3):
+        bullets.append((3, lambda: m.bullet3(keys, roller, b3_start)))
+    if note.bullet < 4:
+        bullets.append((4, lambda: m.bullet4(keys, roller)))
+    for bullet, planned in bullets:
+        found = planned()
+        if found is None:
+            continue
+        dest, legs = found
+        new = MarchNote(bullet, b3_start if bullet == 3 else 0, note.begin, note.control, legs)
+        reason = {
+            1: f"4 units for a Base in {dest}",
+            2: f"a Guerrilla onto {dest}",
+            3: f"add NVA Control to {dest}",
+            4: f"Troops next to COIN Control in {dest}",
+        }[bullet]
+        if len(legs) > 1:
+            reason += f", along the Trail through {legs[0].space}"
+        return Choice(
+            Select(legs[0].space),
+            _why(roller, "8.6.5", f"{BULLETS[bullet]}: {reason}", new.encode()),
+        )
+    finished = MarchNote(4, 0, note.begin, note.control)
+    if AMBUSH in decision.options and _march_ambush_wanted(m, decision):
+        return Choice(AMBUSH, _why(roller, "8.6.5", "Ambush after the March", finished.encode()))
     if DONE in decision.options or not keys:
         return _finish(decision, roller, "8.6.5", "no more March destinations")
     chosen = _pick(state, sorted(keys), (), roller)
     assert chosen is not None
+    note = MarchNote(4, 0, note.begin, note.control, (Leg(chosen, ()),))
     return Choice(
-        Select(chosen), _why(roller, "8.6.5", f"the March must go somewhere: {chosen}", "march-4")
+        Select(chosen),
+        _why(roller, "8.6.5", f"the March must go somewhere: {chosen}", note.encode()),
     )
 
 
 def _march_group(state: GameState, decision: Decision, roller: Roller) -> Choice:
+    """The next planned move into the space being worked (the other Guerrilla form if the
+    planned one is not there, except for the 2nd bullet's Underground one); planned units an
+    Event's terms keep from coming are replaced from other offered spaces, as many as may
+    leave them (ruling R308); ``done`` when the plan is carried out."""
+    m = Marcher.of(state, decision)
     key = decision.context.space
-    moves = [m for m in _moves(decision) if m.piece in UNITS]
-    if key is None or not moves:
-        return _finish(decision, roller, "8.6.5", "no group to move")
-    arrived = _arrived(state)
-    bullet = _march_note(state, decision)[0] or 4
-    sp = state.space(key)
-    if bullet == 1:
-        need_g = max(0, 2 - _guerrillas(sp))
-        need = max(need_g, 4 - _units(sp))
-        return _march_units(state, decision, roller, arrived, need, need_g, "1st bullet")
-    if bullet == 2:
-        if sp.count(UNDERGROUND):
-            return _finish(decision, roller, "8.6.5", "2nd bullet: 1 Guerrilla on the LoC")
-        ug = [m for m in moves if m.piece is UNDERGROUND and m.count == 1 and not _is_loc(m.origin)]
-        ug = [m for m in ug if _leave_limit(state, m.origin, arrived) >= 1]
-        if not ug:
-            return _finish(decision, roller, "8.6.5", "2nd bullet: no Guerrilla may go")
-        origin = choose_space([m.origin for m in ug], roller)
-        move = next(m for m in ug if m.origin == origin)
-        return Choice(
-            move, _why(roller, "8.6.5", f"2nd bullet: 1 Underground Guerrilla from {origin}")
-        )
-    if bullet == 3:
-        start = _march_note(state, decision)[1]
-        used = _b3_used(state, decision, start, key)
-        need = _control_need(state, key)
-        return _march_units(state, decision, roller, arrived, need, 0, "3rd bullet", used)
-    troops = [
-        m
-        for m in moves
-        if m.piece is TROOPS
-        and not _coin_adjacent(state, m.origin)
-        and _spare(state, m.origin, arrived)[0]
-    ]
-    if not troops:
-        return _finish(decision, roller, "8.6.5", "4th bullet: every Troop that may come is in")
-    most = {m.origin: _spare(state, m.origin, arrived)[0] for m in troops}
-    move = max((m for m in troops if m.count <= most[m.origin]), key=lambda m: m.count)
-    return Choice(
-        move, _why(roller, "8.6.5", f"4th bullet: {move.count} Troops from {move.origin}")
-    )
-
-
-def _march_units(
-    state: GameState,
-    decision: Decision,
-    roller: Roller,
-    arrived: Arrived,
-    need: int,
-    need_guerrillas: int,
-    what: str,
-    used: frozenset[str] = frozenset(),
-) -> Choice:
-    """Move ``need`` more units into the destination, ``need_guerrillas`` of them Guerrillas,
-    else Troops first; a group from one origin (the one already moving in, else one that can
-    bring all, else the biggest)."""
-    if need <= 0:
-        return _finish(decision, roller, "8.6.5", f"{what}: enough units in")
-    moves = [m for m in _moves(decision) if m.piece in UNITS and m.origin not in used]
-    limits = {m.origin: _leave_limit(state, m.origin, arrived) for m in moves}
-    moves = [m for m in moves if limits[m.origin] > 0]
-    if not moves:
-        return _finish(decision, roller, "8.6.5", f"{what}: no more units may come")
-    key = decision.context.space
-    moving = {
-        a.origin
-        for a in _answers_since(state, MARCH)
-        if isinstance(a, Move) and a.destination == key
-    }
-    wanted = GUERRILLAS if need_guerrillas else (TROOPS, *GUERRILLAS)
-    for pieces in ((p,) for p in wanted):
-        candidates = [m for m in moves if m.piece in pieces]
-        if not candidates:
+    what = BULLETS.get(m.note.bullet, "the March")
+    leg = next((leg for leg in m.note.legs if leg.space == key), None)
+    if leg is None:
+        return _finish(decision, roller, "8.6.5", f"{what}: no group planned")
+    made: Counter[tuple[str, str]] = Counter()
+    for move in m.moves:
+        if move.destination == key:
+            made[(_kind(move.piece), move.origin)] += move.count
+    planned: Counter[tuple[str, str]] = Counter()
+    for piece, n, origin in leg.moves:
+        planned[(_kind(piece), origin)] += n
+    options = _moves(decision)
+    blocked: Counter[str] = Counter()
+    for piece, _, origin in leg.moves:
+        rest = planned[(_kind(piece), origin)] - made[(_kind(piece), origin)]
+        if rest <= 0:
             continue
-        origins = sorted({m.origin for m in candidates}, key=lambda o: _SPACE[o].index)
-        continuing = [o for o in origins if o in moving]
-        enough = [o for o in origins if limits[o] >= need]
-        if continuing:
-            origin = continuing[0]
-        elif enough:
-            origin = choose_space(enough, roller)
-        else:
-            biggest = max(limits[o] for o in origins)
-            origin = choose_space([o for o in origins if limits[o] == biggest], roller)
-        cap = min(limits[origin], need_guerrillas or need)
-        fitting = [m for m in candidates if m.origin == origin and m.count <= cap]
+        forms: tuple[Piece, ...] = (piece,)
+        if piece in GUERRILLAS and m.note.bullet != 2:
+            forms = (piece, *(g for g in GUERRILLAS if g is not piece))
+        for form in forms:
+            fitting = [
+                o for o in options if o.piece is form and o.origin == origin and o.count <= rest
+            ]
+            if fitting:
+                move = max(fitting, key=lambda o: o.count)
+                return Choice(
+                    move,
+                    _why(roller, "8.6.5", f"{what}: {move.count} {move.piece.token} from {origin}"),
+                )
+        if not any(o.origin == origin and _kind(o.piece) == _kind(piece) for o in options):
+            blocked[_kind(piece)] += rest
+    for kind, rest in blocked.items():
+        rest -= sum(n for (k, o), n in made.items() if k == kind and (k, o) not in planned)
+        fitting = [
+            o
+            for o in options
+            if _kind(o.piece) == kind
+            and (kind, o.origin) not in planned
+            and o.count <= min(rest, m.limit(o.origin))
+            and (m.note.bullet != 2 or o.piece is UNDERGROUND)
+        ]
         if fitting:
-            move = max(fitting, key=lambda m: m.count)
-            return Choice(
-                move,
-                _why(roller, "8.6.5", f"{what}: {move.count} {move.piece.token} from {origin}"),
-            )
-    return _finish(decision, roller, "8.6.5", f"{what}: no more units may come")
+            most = max(o.count for o in fitting)
+            origin = choose_space(sorted({o.origin for o in fitting if o.count == most}), roller)
+            move = next(o for o in fitting if o.origin == origin and o.count == most)
+            reason = f"{what}: {move.count} {move.piece.token} from {origin} instead"
+            return Choice(move, _why(roller, "8.6.5", reason))
+    return _finish(decision, roller, "8.6.5", f"{what}: the planned groups are in")
 
 
 def _march_ambush_sources(state: GameState, decision: Decision) -> list[str]:
@@ -1516,11 +1801,12 @@ def _march_ambush_choices(state: GameState, keys: Iterable[str]) -> dict[str, tu
     return ranks
 
 
-def _march_ambush_wanted(state: GameState, decision: Decision) -> bool:
+def _march_ambush_wanted(m: Marcher, decision: Decision) -> bool:
     """8.6.5 AMBUSH: only if it removes a COIN Base (2 Ambush spaces combined if need be);
     a space left after the Base goes to US Troops, else COIN cubes on a LoC."""
+    state = m.state
     sources = _march_ambush_sources(state, decision)
-    done = _ambushes_done(state, MARCH)
+    done = sum(1 for a in m.answers if a == AMBUSH)
     base_now = any(
         piece in COIN_BASES
         for s in sources
@@ -1709,7 +1995,6 @@ def _mass_plan(
 
 # == choices in Events (8.4.4) ====================================================================
 _FLOWCHART_ORDER = (ATTACK, "ambush", "bombard", TERROR, RALLY, MARCH, "infiltrate")
-_LOWERED = ("Aid", "ARVN Resources", "Patronage")
 
 
 def free_special_activity(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1737,15 +2022,11 @@ def free_special_activity(state: GameState, decision: Decision, roller: Roller) 
 def event_choice(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     """8.4.4 in an Event the NVA execute: the benefit to the executing Faction first; among
     Operations and Special Activities, the flowchart's (Attack where Troops remove 2+, else
-    an Ambush, else the 8.6 order); anything else is the shared rules'."""
+    an Ambush, else the 8.6 order); anything else is the shared rules' -- among them Aid,
+    ARVN Resources and Patronage lowered (8.4.4, ``event_choices.direction``)."""
     words = [c.option for c in decision.options if isinstance(c, Choose)]
     if "nva" in words and decision.context.faction is NVA:
         return Choice(Choose("nva"), _why(roller, "8.4.4", "the executing Faction first"))
-    if "decrease" in words and any(t in decision.prompt for t in _LOWERED):
-        return Choice(
-            Choose("decrease"),
-            _why(roller, "8.4.4", "the NVA lower Aid, ARVN Resources, Patronage"),
-        )
     if words == ["infiltrate", "resources"]:
         wanted = "infiltrate" if infiltrate_wanted(state) else "resources"
         return Choice(
