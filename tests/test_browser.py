@@ -1,0 +1,124 @@
+"""The exported replay in a real browser (issue 23): headless Chromium driven by playwright.
+
+Playwright's own browser download is not used: the test drives Debian's
+``chromium-headless-shell`` (or ``chromium``) through ``executable_path`` (``.ci/run``
+installs it with apt when missing; ``COINLAKE_CHROMIUM`` names another binary). It skips,
+saying why, only where no such browser or no playwright is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import coinlake
+from coinlake import viewer
+
+CANDIDATES = (
+    "chromium-headless-shell",
+    "chromium",
+    "/usr/lib/chromium/chromium-headless-shell",
+    "/usr/lib/chromium/chromium",
+)
+VIEWPORT = {"width": 1280, "height": 900}
+Page = tuple[Any, list[str], list[str], coinlake.Game]
+"""The open page, its console errors, the URLs it requested, and the game it shows."""
+
+
+def find_browser() -> str | None:
+    """The Chromium binary to drive: ``$COINLAKE_CHROMIUM``, else the first one installed."""
+    named = os.environ.get("COINLAKE_CHROMIUM")
+    for candidate in ((named,) if named else ()) + CANDIDATES:
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
+    )
+    browser_path = find_browser()
+    if browser_path is None:
+        pytest.skip(
+            "no Chromium found: apt-get install chromium-headless-shell (or chromium), "
+            "or set COINLAKE_CHROMIUM"
+        )
+    game = coinlake.new_game("short", seed=5, non_players=set(coinlake.Faction))
+    game.play_non_players(limit=40)
+    path = tmp_path_factory.mktemp("browser") / "game.html"
+    viewer.export_html(game, path)
+    errors: list[str] = []
+    requests: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+        try:
+            tab = browser.new_page(viewport=VIEWPORT)
+            tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            tab.on("pageerror", lambda e: errors.append(str(e)))
+            tab.on("request", lambda r: requests.append(r.url))
+            tab.goto(path.as_uri())
+            yield tab, errors, requests, game
+        finally:
+            browser.close()
+
+
+def board_seq(tab: Any) -> int:
+    return int(tab.get_attribute("#board [data-seq]", "data-seq"))
+
+
+def piece_count(tab: Any) -> int:
+    total: int = tab.evaluate(
+        "[...document.querySelectorAll('#board [data-count]')]"
+        ".reduce((n, g) => n + Number(g.dataset.count), 0)"
+    )
+    return total
+
+
+def on_map(state: coinlake.GameState) -> int:
+    return sum(sum(sp.pieces) for sp in state.spaces)
+
+
+def test_stepping_changes_the_board(page: Page) -> None:
+    tab, errors, _, game = page
+    tab.keyboard.press("Home")
+    assert "step 0 of 41" in tab.inner_text("#where")
+    first = tab.inner_html("#board")
+    assert piece_count(tab) == on_map(game.root)
+    tab.click("#forward")
+    tab.click("#forward")
+    assert "step 2 of 41" in tab.inner_text("#where")
+    tab.keyboard.press("End")
+    assert "step 41 of 41" in tab.inner_text("#where")
+    assert board_seq(tab) == game.state.seq and tab.inner_html("#board") != first
+    assert piece_count(tab) == on_map(game.state)
+    tab.keyboard.press("ArrowLeft")
+    assert "step 40 of 41" in tab.inner_text("#where")
+    tab.fill("#slider", "0")  # the slider moves along the current line
+    assert "step 0 of 41" in tab.inner_text("#where") and tab.inner_html("#board") == first
+    assert not errors
+
+
+def test_the_page_requests_nothing_but_itself(page: Page) -> None:
+    _, errors, requests, _ = page
+    assert all(url.startswith("file://") for url in requests), requests
+    assert not errors
+
+
+def test_a_screenshot_has_the_viewport_size(page: Page, tmp_path: Path) -> None:
+    tab, _, _, _ = page
+    shot = tmp_path / "page.png"
+    data = tab.screenshot(path=str(shot))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])  # the PNG header's IHDR chunk
+    assert (width, height) == (VIEWPORT["width"], VIEWPORT["height"])
+    box = tab.locator("#board svg").bounding_box()
+    assert box is not None and box["width"] > 400 and box["height"] > box["width"]
