@@ -1,12 +1,21 @@
-"""``coinlake play`` (a game into a log file) and ``coinlake replay`` (audit a log file).
+"""``coinlake play`` (people and Non-players at the terminal, into a log file) and
+``coinlake replay`` (audit a log file).
 
-``play`` seats the section-8 Non-player at all four Factions (or, ``--agent random``, the
-seeded random agent) and lets them play the game, using only the public API.
+With no ``--human`` the four Non-players of section 8 play the whole game and it is
+summarised (the main job). Each ``--human`` Faction is asked at the terminal: the prompt, a
+numbered menu of the legal commands, and any of a number, the command's notation or a
+unique prefix as the answer, plus the in-game commands of :data:`HELP`. The log is saved
+after every command (only the new frames are appended), so a crash loses nothing that
+``--resume`` cannot continue from. Uses only the public API.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,8 +23,51 @@ import typer
 from rich.table import Table
 
 import coinlake
-from coinlake.cli.app import app, console
+from coinlake.cli.app import app, console, fail, usage
+from coinlake.cli.board_text import rich_board
+from coinlake.cli.logs import json_lines
 from coinlake.nonplayers import RandomAgent
+
+FACTIONS = tuple(str(f) for f in coinlake.Faction)
+FactionName = StrEnum("FactionName", {f: f for f in FACTIONS})  # type: ignore[misc]
+"""The choices of ``--human``."""
+
+
+class Scenario(StrEnum):
+    """The choices of ``--scenario`` (2.1)."""
+
+    SHORT = "short"
+    MEDIUM = "medium"
+    FULL = "full"
+
+
+class UndoName(StrEnum):
+    """The choices of ``--undo``."""
+
+    FREE = "free"
+    STRICT = "strict"
+
+
+class AgentName(StrEnum):
+    """The choices of ``--agent``."""
+
+    NONPLAYER = "nonplayer"
+    RANDOM = "random"
+
+
+MARKERS = ("empty-threat", "hidden-agenda", "hidden-asset")
+
+HELP = """\
+Answer the Decision with its number, its notation (e.g. "select hue") or any unique prefix
+of it ("sel hu", or "hu": the words after the first one match too). In-game commands:
+  show            the whole board        show SPACE   one space in detail
+  score           victory markers and margins (1.9, 7.2, 7.3)
+  history [N]     the last N commands (default 20)
+  why [N]         the reasons of the last N Non-player choices (default 10)
+  undo, redo      take back / replay a command (a strict game: only your own last one,
+                  and not one that rolled a die or revealed a card)
+  options         the menu again            save [FILE]   save (the log is kept saved)
+  ? or help       this text                 quit          save and stop (--resume goes on)"""
 
 
 def _summary(game: coinlake.Game, title: str) -> Table:
@@ -61,50 +113,466 @@ def _report(game: coinlake.Game) -> None:
         console.print(f"next decision: {decision.faction or 'game'}: {decision.prompt}")
 
 
-AGENTS = ("nonplayer", "random")
+def _say(text: str = "") -> None:
+    console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def match(text: str, options: Sequence[coinlake.Command]) -> list[coinlake.Command]:
+    """The options an answer names: its number (1-based), its exact notation, else every
+    option whose notation, or whose words after the first, start with it (unique-prefix
+    matching, whitespace and case ignored). Empty: none."""
+    wanted = _words(text)
+    if wanted.isdigit():
+        n = int(wanted)
+        return [options[n - 1]] if 1 <= n <= len(options) else []
+    names = [_words(str(o)) for o in options]
+    exact = [o for o, name in zip(options, names, strict=True) if name == wanted]
+    if exact or not wanted:
+        return exact
+    return [
+        o
+        for o, name in zip(options, names, strict=True)
+        if name.startswith(wanted) or name.partition(" ")[2].startswith(wanted)
+    ]
+
+
+def _menu(options: Sequence[coinlake.Command], width: int) -> str:
+    items = [f"{i:>3}. {o}" for i, o in enumerate(options, 1)]
+    column = max(len(item) for item in items) + 2
+    per_line = max(1, min(4, width // column))
+    if len(items) <= 8:
+        per_line = 1
+    lines = []
+    for start in range(0, len(items), per_line):
+        lines.append("".join(item.ljust(column) for item in items[start : start + per_line]))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+class Session:
+    """A game at the terminal: the ``humans`` answer through :meth:`run`'s input, every
+    other Faction is played by its agent (section 8), and ``log`` is saved after each
+    command."""
+
+    def __init__(self, game: coinlake.Game, humans: frozenset[str], log: Path) -> None:
+        self.game = game
+        self.humans = humans
+        self.log = log
+        self.echo = False
+
+    # -- the loop --------------------------------------------------------------------------
+    def run(self, lines: Iterator[str], *, echo: bool) -> None:
+        """Play until the game is over, ``quit`` or the end of the input (the game is saved
+        in each case; ``--resume`` continues it)."""
+        self.echo = echo
+        self.advance()
+        shown = None  # the position whose menu was printed last
+        while (decision := self.game.decision) is not None:
+            if shown is not self.game.state:
+                self.ask(decision)
+                shown = self.game.state
+            who = str(decision.faction or "game")
+            console.print(f"{who}> ", end="", markup=False)
+            line = next(lines, None)
+            if line is None:
+                _say()
+                self.save()
+                _say(f"end of input: the game is saved in {self.log}; {self.resume_hint()}")
+                return
+            if self.echo:
+                _say(line.rstrip("\n"))
+            if self.answer(line.strip(), decision) == "quit":
+                self.save()
+                _say(f"saved in {self.log}; {self.resume_hint()}")
+                return
+            if self.game.state is not shown:
+                self.advance()
+        self.save()
+        _report(self.game)
+
+    def resume_hint(self) -> str:
+        return f"continue with: coinlake play --resume {self.log}"
+
+    def ask(self, decision: coinlake.Decision) -> None:
+        _say()
+        _say(f"{decision.faction or 'game'}: {decision.prompt} ({decision.rule})")
+        _say(_menu(decision.options, console.width))
+
+    def save(self) -> None:
+        self.game.save(self.log)
+
+    def human_turn(self) -> bool:
+        decision = self.game.decision
+        return decision is None or decision.faction is None or str(decision.faction) in self.humans
+
+    def advance(self) -> None:
+        """Let the Non-players (and the game's own steps) act until a person must decide;
+        print each Faction's commands and what they changed, then save."""
+        game = self.game
+        moved = False
+        while not self.human_turn() or self.game_step():
+            before = game.state
+            actor = game.decision.faction if game.decision else None
+            done = []
+            while (d := game.decision) is not None and d.faction == actor:
+                if not game.play_non_players(limit=1):
+                    break
+                done.append(str(game.node.command))
+            if not done:
+                break
+            moved = True
+            if actor is not None:
+                _say(f"{actor} (Non-player): {'; '.join(done)}")
+            self.changes(before)
+        if moved:
+            self.save()
+
+    def game_step(self) -> bool:
+        """The game's own confirmation (one option, e.g. the opening reveal, 2.2)."""
+        d = self.game.decision
+        return d is not None and d.faction is None and len(d.options) == 1
+
+    def changes(self, before: coinlake.GameState) -> None:
+        for line in coinlake.describe_changes(before, self.game.state):
+            _say(f"  {line}")
+
+    # -- one line of input -----------------------------------------------------------------
+    def answer(self, line: str, decision: coinlake.Decision) -> str:
+        """Do what ``line`` asks; ``"quit"`` to stop."""
+        word, _, rest = line.partition(" ")
+        meta: dict[str, Callable[[str], None]] = {
+            "show": self.show,
+            "score": self.score,
+            "history": self.history,
+            "why": self.why,
+            "undo": self.undo,
+            "redo": self.redo,
+            "save": self.save_as,
+            "options": lambda _: self.ask(decision),
+            "?": lambda _: self.help(decision),
+            "help": lambda _: self.help(decision),
+        }
+        key = word.lower()
+        if key in ("quit", "exit"):
+            return "quit"
+        if key in meta:
+            meta[key](rest.strip())
+            return ""
+        if not line:
+            return ""
+        found = match(line, decision.options)
+        if len(found) > 1:
+            _say(f"ambiguous: {line!r} matches " + ", ".join(str(o) for o in found))
+            return ""
+        if found:
+            command = found[0]
+        else:
+            try:
+                command = self.game.parse(line)
+            except ValueError:
+                _say(f"no option matches {line!r} (a number, a command, or ? for help)")
+                return ""
+        before = self.game.state
+        try:
+            self.game.apply(command)
+        except coinlake.IllegalCommand as exc:
+            _say(f"illegal ({exc.rule}): {exc} -- nothing changed")
+            return ""
+        self.changes(before)
+        self.save()
+        return ""
+
+    def help(self, decision: coinlake.Decision) -> None:
+        ctx = decision.context
+        facts = [f"kind {decision.kind}", f"rule {decision.rule}", f"step {ctx.procedure}"]
+        if ctx.card is not None:
+            facts.append(f"card {coinlake.CARDS[ctx.card]}" + (f" {ctx.side}" if ctx.side else ""))
+        if ctx.space is not None:
+            facts.append(f"space {ctx.space}")
+        if ctx.done:
+            facts.append(f"done: {', '.join(ctx.done)}")
+        if ctx.left is not None:
+            facts.append(f"{ctx.left} more may be selected")
+        if ctx.resources is not None:
+            facts.append(f"Resources {ctx.resources}")
+        _say(HELP)
+        _say("This Decision: " + "; ".join(facts))
+
+    def show(self, where: str) -> None:
+        state = self.game.state
+        if where:
+            try:
+                _say(coinlake.describe_space(state, where))
+            except KeyError:
+                _say(f"no space {where!r} (a name, an id or an alias: show quang tri)")
+        elif console.is_terminal:
+            console.print(rich_board(state))
+        else:
+            _say(str(state))
+
+    def score(self, _: str) -> None:
+        console.print(_summary(self.game, f"Victory after {self.game.state.seq} commands"))
+
+    def _count(self, text: str, default: int) -> int | None:
+        if not text:
+            return default
+        if text.isdigit() and int(text) > 0:
+            return int(text)
+        _say(f"expected a number of lines, not {text!r}")
+        return None
+
+    def history(self, text: str) -> None:
+        n = self._count(text, 20)
+        if n is None:
+            return
+        for node in self.game.line()[-n:]:
+            if node.command is not None:
+                _say(f"{node.depth:>5} {node.faction or 'game':<4} {node.command}")
+
+    def why(self, text: str) -> None:
+        n = self._count(text, 10)
+        if n is None:
+            return
+        found: list[str] = []
+        for node in reversed(self.game.line()):
+            if len(found) == n:
+                break
+            for e in node.events:
+                if isinstance(e, coinlake.Explained) and str(e.faction) not in self.humans:
+                    rolls = " ".join(f"{v}/{s}" for s, v in e.rolls)
+                    found.append(
+                        f"{node.depth:>5} {e.faction or 'game':<4} {node.command}: {e.reason}"
+                        + (f" [rolls {rolls}]" if rolls else "")
+                    )
+        for line in reversed(found):
+            _say(line)
+        if not found:
+            _say("no Non-player has decided yet")
+
+    def undo(self, _: str) -> None:
+        game = self.game
+        decision = game.decision
+        strict = game.undo_policy is coinlake.UndoPolicy.STRICT
+        asker = decision.faction if decision is not None else None
+        before = game.state
+        try:
+            game.undo(faction=asker if strict else None)
+            while not self.human_turn() or self.game_step():
+                game.undo()  # free policy: back to the last Decision a person took
+        except coinlake.HistoryError as exc:
+            if game.state is before:
+                _say(f"cannot undo: {exc}")
+                return
+        _say("undone:")
+        self.changes(before)
+        self.save()
+
+    def redo(self, _: str) -> None:
+        game = self.game
+        before = game.state
+        try:
+            game.redo()
+            while not self.human_turn() or self.game_step():
+                game.redo()
+        except coinlake.HistoryError as exc:
+            if game.state is before:
+                _say(f"cannot redo: {exc}")
+                return
+        _say("redone:")
+        self.changes(before)
+        self.save()
+
+    def save_as(self, text: str) -> None:
+        path = Path(text) if text else self.log
+        if path != self.log and path.exists():
+            _say(f"{path} exists; save to a new file")
+            return
+        try:
+            self.game.save(path)
+        except OSError as exc:
+            _say(f"cannot save: {exc}")
+            return
+        _say(f"saved in {path}")
+
+
+def _handicap(values: Sequence[str]) -> dict[str, list[str]]:
+    handicap: dict[str, list[str]] = {}
+    for value in values:
+        faction, _, picks = value.partition("=")
+        markers = picks.split(",")
+        if faction not in FACTIONS or len(markers) != 2 or any(m not in MARKERS for m in markers):
+            raise typer.BadParameter(
+                f"{value!r}: FACTION=MARKER,MARKER with markers among {', '.join(MARKERS)}",
+                param_hint="--handicap",
+            )
+        handicap[faction] = markers
+    return handicap
+
+
+def _players(values: Sequence[str]) -> list[tuple[str, ...]]:
+    groups = []
+    for value in values:
+        group = tuple(value.split("+"))
+        if not group or any(f not in FACTIONS for f in group):
+            raise typer.BadParameter(
+                f"{value!r}: Factions joined by +, e.g. NVA+VC", param_hint="--player"
+            )
+        groups.append(group)
+    return groups
+
+
+def _lines() -> Iterator[str]:
+    with contextlib.suppress(EOFError):
+        while True:
+            yield input()
 
 
 @app.command()
 def play(
-    scenario: Annotated[str, typer.Option(help="short, medium or full")] = "short",
-    seed: Annotated[int, typer.Option(help="seed of the deck and the dice")] = 1,
-    log: Annotated[Path, typer.Option(help="log file to write")] = Path("game.fitl"),
-    max_commands: Annotated[int, typer.Option(help="stop after this many commands")] = 100_000,
+    human: Annotated[
+        list[FactionName] | None,
+        typer.Option(
+            help="A Faction a person plays at this terminal (repeat for more); "
+            "none: the four Non-players play the whole game.",
+        ),
+    ] = None,
+    scenario: Annotated[
+        Scenario | None,
+        typer.Option(help="Default: short."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=2**64 - 1,
+            help="Seed of the deck and the dice; default: a secret one.",
+        ),
+    ] = None,
+    log: Annotated[Path, typer.Option(help="The log file to write.")] = Path("game.fitl"),
+    force: Annotated[bool, typer.Option(help="Overwrite an existing log file.")] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue the game of this log file (its options and seats)."),
+    ] = None,
+    period_events: Annotated[bool, typer.Option(help="Period Events option (2.1).")] = False,
+    political_rhythm: Annotated[bool, typer.Option(help="Political Rhythm option.")] = False,
+    high_winds: Annotated[bool, typer.Option(help="High Winds option.")] = False,
+    deception: Annotated[bool, typer.Option(help="Victory Deception option (7.3).")] = False,
+    handicap: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Handicap option (7.3): FACTION=MARKER,MARKER, least experienced player first."
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(help="A player holding two Factions (1.5), e.g. NVA+VC."),
+    ] = None,
+    easy: Annotated[bool, typer.Option(help="1-player Easy option (8.9).")] = False,
+    difficulty_a: Annotated[bool, typer.Option(help="1-player Difficulty option A (8.9).")] = False,
+    difficulty_b: Annotated[bool, typer.Option(help="1-player Difficulty option B (8.9).")] = False,
+    undo: Annotated[
+        UndoName | None,
+        typer.Option(
+            help="Undo policy; default: strict when a person plays, else free.",
+        ),
+    ] = None,
     agent: Annotated[
-        str, typer.Option(help="nonplayer (section 8) or random, at every Faction")
-    ] = "nonplayer",
+        AgentName,
+        typer.Option(
+            help="Who plays the other Factions: the section-8 Non-player or a random agent.",
+        ),
+    ] = AgentName.NONPLAYER,
+    max_commands: Annotated[
+        int,
+        typer.Option(min=0, help="Without --human: stop after this many."),
+    ] = 100_000,
+    log_json: Annotated[
+        Path | None,
+        typer.Option(help="Append one JSON line per decision (Faction, command, reason)."),
+    ] = None,
 ) -> None:
-    """Play a game with every Faction a Non-player (section 8), into a log file."""
-    if agent not in AGENTS:
-        console.print(f"[red]error:[/red] --agent is one of {', '.join(AGENTS)}, not {agent!r}")
-        raise typer.Exit(1)
-    if scenario not in coinlake.SCENARIOS:
-        console.print(
-            f"[red]error:[/red] --scenario is one of {', '.join(coinlake.SCENARIOS)}, "
-            f"not {scenario!r}"
-        )
-        raise typer.Exit(1)
-    game = coinlake.new_game(scenario, seed=seed, non_players=set(coinlake.Faction))
-    if agent == "random":
-        for faction in coinlake.Faction:
-            game.seat(faction, RandomAgent())
-    game.play_non_players(limit=max_commands)
-    game.save(log)
-    _report(game)
-    console.print(f"log written to {log} ({log.stat().st_size} bytes)")
+    """Play a game: the --human Factions at this terminal, the others by the Non-players of
+    section 8, saved into a log file after every command."""
+    options_given = (
+        human or scenario or seed is not None or period_events or political_rhythm
+    ) or (high_winds or deception or handicap or player or easy or difficulty_a or difficulty_b)
+    if resume is not None:
+        if options_given or undo is not None or log != Path("game.fitl"):
+            raise usage(
+                "--resume continues the game of the log file: its scenario, options, seats "
+                "and log come from it"
+            )
+    elif log.exists() and not force:
+        raise fail(f"{log} exists: add --force to overwrite it, or --resume {log} to continue")
+    sink = json_lines(log_json) if log_json is not None else contextlib.nullcontext()
+    with sink:
+        if resume is not None:
+            try:
+                game = coinlake.load(resume)
+            except coinlake.LogFileError as exc:
+                raise fail(f"rejected {resume}: {exc}") from None
+            except OSError as exc:
+                raise fail(f"cannot read {resume}: {exc.strerror}") from None
+            log = resume
+        else:
+            humans = [str(h) for h in human or []]
+            try:
+                game = coinlake.new_game(
+                    str(scenario or Scenario.SHORT),
+                    seed,
+                    period_events=period_events,
+                    political_rhythm=political_rhythm,
+                    high_winds=high_winds,
+                    deception=deception,
+                    handicap=_handicap(handicap or []),
+                    non_players=set(FACTIONS) - set(humans),
+                    players=_players(player or []),
+                    easy=easy,
+                    difficulty_a=difficulty_a,
+                    difficulty_b=difficulty_b,
+                    undo=str(undo or ("strict" if humans else "free")),
+                )
+            except ValueError as exc:
+                raise usage(str(exc)) from None
+        seated = frozenset(str(f) for f in game.state.options.non_players)
+        if agent is AgentName.RANDOM:
+            for faction in seated:
+                game.seat(faction, RandomAgent())
+        humans_now = frozenset(FACTIONS) - seated
+        if not humans_now:
+            game.play_non_players(limit=max_commands)
+            game.save(log)
+            _report(game)
+            console.print(f"log written to {log} ({log.stat().st_size} bytes)")
+            return
+        if not resume:
+            game.save(log)
+        _say(f"You play {', '.join(sorted(humans_now, key=FACTIONS.index))}; type ? for help.")
+        Session(game, humans_now, log).run(_lines(), echo=not _stdin_is_terminal())
+
+
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
 
 
 @app.command()
 def replay(
-    log: Annotated[Path, typer.Argument(help="log file to audit")],
-    trust: Annotated[bool, typer.Option(help="fold events without re-deciding")] = False,
+    log: Annotated[Path, typer.Argument(help="The log file to audit.")],
+    trust: Annotated[
+        bool, typer.Option(help="Fold the recorded events without deciding them again.")
+    ] = False,
 ) -> None:
-    """Load a log file, re-deciding every command against the rules, and summarise it."""
+    """Load a log file, deciding every command again by the rules, and summarise it."""
     try:
         game, report = coinlake.load_with_report(log, verify=not trust)
     except coinlake.LogFileError as exc:
-        console.print(f"[red]rejected:[/red] {exc}")
-        raise typer.Exit(1) from None
+        raise fail(f"rejected {log}: {exc}") from None
+    except OSError as exc:
+        raise fail(f"cannot read {log}: {exc.strerror}") from None
     if report.torn:
         console.print("[yellow]the last frame was torn (incomplete) and was dropped[/yellow]")
     _report(game)

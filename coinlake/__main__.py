@@ -1,0 +1,5 @@
+"""``python -m coinlake``: the ``coinlake`` command line."""
+
+from coinlake.cli import main
+
+main()
