@@ -12,21 +12,37 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from coinlake._version import __version__
 from coinlake.data import CARDS, RANDOM_SPACES, SPACES, Faction, Piece, Side
-from coinlake.engine import Agent, Choice, Decision, Game, GameView, HistoryError, UndoPolicy, Why
+from coinlake.engine import (
+    Agent,
+    Choice,
+    Decision,
+    Game,
+    GameView,
+    HistoryError,
+    JournalEntry,
+    JournalRecord,
+    Node,
+    StreamItem,
+    UndoPolicy,
+    Why,
+)
 from coinlake.engine import start_state as _start_state
 from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
 from coinlake.rules import cards as _cards
 from coinlake.rules import effects as _effects
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
-from coinlake.state.events import Event, Explained, Forced
+from coinlake.state.events import Event, Explained, Forced, evolve
 from coinlake.state.model import (
+    GameResult,
     GameState,
     Options,
     SpaceState,
+    Standing,
     Support,
     Track,
     next_rolls,
@@ -34,7 +50,16 @@ from coinlake.state.model import (
 )
 from coinlake.state.position import PositionError, parse_position, position
 from coinlake.state.queries import Control, control, victory_margins, victory_markers
+from coinlake.state.text import (
+    BoardRow,
+    board_header,
+    board_rows,
+    describe_changes,
+    describe_space,
+)
 from coinlake.store import load, load_view, load_with_report, save_game
+from coinlake.store.codec import structure_command, structure_event, unstructure_command
+from coinlake.store.codec import unstructure_event as _unstructure_event
 
 SCENARIOS = ("short", "medium", "full")
 
@@ -137,6 +162,53 @@ def new_game(
     return game
 
 
+EVENT_JSON_VERSION = 1
+"""The version of the JSON form of events and commands (:func:`event_to_json`,
+``docs/events.md``); it changes only when a type's fields change incompatibly."""
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """``event`` as a JSON object: ``{"type": <class name>, "seq": ..., "rule": ..., <field>:
+    <value>...}``, Factions, pieces and tracks by name, commands as :func:`command_to_json`
+    (``docs/events.md`` lists every type and field; version :data:`EVENT_JSON_VERSION`).
+
+    >>> import coinlake
+    >>> game = coinlake.new_game("short", seed=7)
+    >>> chosen = game.apply(game.parse("pass"))[0]
+    >>> data = coinlake.event_to_json(chosen)
+    >>> data["type"], data["faction"] == "NVA", data["command"]
+    ('Chosen', True, {'type': 'Choose', 'option': 'pass'})
+    >>> coinlake.event_from_json(data) == chosen
+    True
+    """
+    if not isinstance(event, Event):
+        raise TypeError(f"expected an Event, not {type(event).__name__}")
+    return _unstructure_event(event)
+
+
+def event_from_json(data: Mapping[str, Any]) -> Event:
+    """The event :func:`event_to_json` wrote; ``ValueError`` for anything malformed."""
+    try:
+        return structure_event(dict(data))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise ValueError(f"not an event's JSON form: {err}"[:300]) from err
+
+
+def command_to_json(command: Command) -> dict[str, Any]:
+    """``command`` as a JSON object ``{"type": <class name>, <field>: <value>...}``."""
+    if not isinstance(command, Command):
+        raise TypeError(f"expected a Command, not {type(command).__name__}")
+    return unstructure_command(command)
+
+
+def command_from_json(data: Mapping[str, Any]) -> Command:
+    """The command :func:`command_to_json` wrote; ``ValueError`` for anything malformed."""
+    try:
+        return structure_command(dict(data))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise ValueError(f"not a command's JSON form: {err}"[:300]) from err
+
+
 def from_position(text: str, *, undo: str = "free") -> Game:
     """A game at the position ``text`` (written by :func:`position`; ``docs/positions.md``).
 
@@ -151,12 +223,14 @@ def from_position(text: str, *, undo: str = "free") -> Game:
 
 __all__ = [
     "CARDS",
+    "EVENT_JSON_VERSION",
     "KINDS",
     "MAX_OPTIONS",
     "RANDOM_SPACES",
     "SCENARIOS",
     "SPACES",
     "Agent",
+    "BoardRow",
     "Choice",
     "Choose",
     "CoinlakeError",
@@ -171,27 +245,42 @@ __all__ = [
     "Faction",
     "Forced",
     "Game",
+    "GameResult",
     "GameState",
     "GameView",
     "HistoryError",
     "IllegalCommand",
+    "JournalEntry",
+    "JournalRecord",
     "Kind",
     "LogFileError",
     "Move",
+    "Node",
     "Options",
     "Piece",
     "PositionError",
     "Select",
     "Side",
     "SpaceState",
+    "Standing",
+    "StreamItem",
     "Support",
     "Track",
     "UndoPolicy",
     "Why",
     "__version__",
+    "board_header",
+    "board_rows",
+    "command_from_json",
+    "command_to_json",
     "control",
+    "describe_changes",
+    "describe_space",
     "event_effective",
+    "event_from_json",
     "event_preview",
+    "event_to_json",
+    "evolve",
     "from_position",
     "load",
     "load_view",
@@ -212,3 +301,13 @@ __all__ = [
 from coinlake.nonplayers import NonPlayer as _NonPlayer  # noqa: E402
 
 Game.non_player = _NonPlayer
+
+# The board as SVG (interfaces layer, public API only): ``coinlake.svg.board(state)``, and
+# through this hook ``GameState._repr_svg_`` / ``Game._repr_svg_`` for Jupyter.
+# ``coinlake.rl.env(...)`` (DESIGN.md); PettingZoo and Gymnasium are imported only when an
+# environment is made (extra ``coinlake[rl]``).
+from coinlake import rl as rl  # noqa: E402
+from coinlake import svg as svg  # noqa: E402
+from coinlake.state import model as _model  # noqa: E402
+
+_model.RENDER_SVG = svg.board

@@ -8,50 +8,30 @@ saying why, only where no such browser or no playwright is installed.
 
 from __future__ import annotations
 
-import os
-import shutil
 import struct
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import coinlake
 from coinlake import viewer
+from tests.browser import BROWSER_ARGS, chromium
 
-CANDIDATES = (
-    "chromium-headless-shell",
-    "chromium",
-    "/usr/lib/chromium/chromium-headless-shell",
-    "/usr/lib/chromium/chromium",
-)
-VIEWPORT = {"width": 1280, "height": 900}
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 Page = tuple[Any, list[str], list[str], coinlake.Game]
 """The open page, its console errors, the URLs it requested, and the game it shows."""
 
 
-def find_browser() -> str | None:
-    """The Chromium binary to drive: ``$COINLAKE_CHROMIUM``, else the first one installed."""
-    named = os.environ.get("COINLAKE_CHROMIUM")
-    for candidate in ((named,) if named else ()) + CANDIDATES:
-        found = shutil.which(candidate)
-        if found:
-            return found
-    return None
-
-
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="playwright is not installed (pip install playwright)"
-    )
-    browser_path = find_browser()
-    if browser_path is None:
-        pytest.skip(
-            "no Chromium found: apt-get install chromium-headless-shell (or chromium), "
-            "or set COINLAKE_CHROMIUM"
-        )
+    browser_path = chromium()  # skips, saying why, without playwright or a browser
+    from playwright import sync_api
+
     game = coinlake.new_game("short", seed=5, non_players=set(coinlake.Faction))
     game.play_non_players(limit=40)
     path = tmp_path_factory.mktemp("browser") / "game.html"
@@ -59,7 +39,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
     errors: list[str] = []
     requests: list[str] = []
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=browser_path, args=BROWSER_ARGS)
         try:
             tab = browser.new_page(viewport=VIEWPORT)
             tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

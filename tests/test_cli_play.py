@@ -132,3 +132,32 @@ def test_log_json_writes_one_line_per_decision_with_the_reason(
     game = coinlake.new_game("short", seed=5)
     game.apply(game.legal()[0])
     assert capsys.readouterr() == ("", "")
+
+
+def test_eval_at_the_terminal_runs_in_the_background(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """27: ``eval N`` starts N Non-player rollouts of the position in the background and play
+    goes on; ``eval`` then reports progress or the chances -- those of
+    ``coinlake.analysis.evaluate`` with the position's seed (no unseen card's order read)."""
+    from coinlake.analysis import evaluate
+    from coinlake.cli.play import Session
+
+    game = coinlake.new_game("short", seed=1, non_players={"US", "ARVN", "NVA"})
+    game.play_non_players()
+    decision = game.decision
+    assert decision is not None
+    session = Session(game, frozenset({"VC"}), tmp_path / "game.fitl")
+    position = game.state
+    session.answer("eval 0", decision)
+    assert "positive whole number" in capsys.readouterr().out and session.evaluation is None
+    session.answer("eval 3", decision)
+    assert "background" in capsys.readouterr().out
+    assert session.evaluation is not None
+    session.evaluation[1].join(timeout=120)
+    session.answer("eval", decision)
+    out = capsys.readouterr().out
+    expected = evaluate(coinlake.Game.from_state(position), rollouts=3, seed=position.seq)
+    for o in expected.outlooks:
+        assert f"{o.faction!s:<4} {o.win:>4.0%}" in out
+    assert game.state is position  # nothing in the game changed

@@ -25,6 +25,7 @@ from coinlake.nonplayers import (
     random_loc,
     random_space,
 )
+from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.events import default_side, plays_pivotal
 from coinlake.state.events import Explained, PivotalPlayed
 from tests.cards.helpers import on_card, play, tracks
@@ -484,3 +485,34 @@ def test_other_event_choices_are_random_8_4_7() -> None:
     choice = _event_answer(game, "ARVN")
     assert choice.why.rule == "8.4.7" and choice.command in decision.options
     assert [sides for sides, _ in choice.why.rolls] == [2]
+
+
+SEALORDS_MAP = (
+    "space kien-phong 2 arvn-troops 1 nva-troops",  # ARVN: an Assault removes NVA Troops
+    "space ba-xuyen 2 arvn-troops 3 vc-guerrilla-u 1 vc-guerrilla-a",  # no ARVN condition
+    "space kien-giang-an-xuyen 2 us-troops 1 nva-troops 1 vc-guerrilla-u",  # NVA with US
+    "space kien-hoa-vinh-binh 2 us-troops 2 vc-guerrilla-u 1 vc-guerrilla-a",  # none
+)
+
+
+def test_sealords_op_example_8_4_4() -> None:
+    """8.4.4 OP EXAMPLE: SEALORDS unshaded, each of the ARVN and the US picking Sweep or
+    Assault per space by its own flowchart: the ARVN Assault where 8.7.4's conditions hold
+    there (NVA Troops removed) and Sweep elsewhere; the US Assault where 8.8.3's hold (NVA
+    Troops with US forces) and Sweep elsewhere (ruling R362)."""
+    game = play(on_card(92, *SEALORDS_MAP), "event", "unshaded")  # the VC (a player) 1st
+    answers: dict[tuple[str, str], str] = {}
+    for _ in range(6):
+        decision = game.decision
+        if decision is None or frozenset(decision.options) != SWEEP_OR_ASSAULT:
+            break
+        assert decision.faction is not None and decision.context.space is not None
+        choice = NonPlayer(decision.faction).choose(game, decision)
+        assert choice.why.rule == {"ARVN": "8.7.4", "US": "8.8.3"}[str(decision.faction)]
+        assert "8.4.4" in choice.why.reason
+        answers[(str(decision.faction), decision.context.space)] = str(choice.command)
+        game.apply(choice.command)
+    assert answers[("ARVN", "kien-phong")] == "assault"
+    assert answers[("ARVN", "ba-xuyen")] == "sweep"
+    assert answers[("US", "kien-giang-an-xuyen")] == "assault"
+    assert answers[("US", "kien-hoa-vinh-binh")] == "sweep"

@@ -179,6 +179,27 @@ def test_patrol_for_enemies_by_saigon_8_7_3() -> None:
     assert isinstance(move, Move) and move.piece is coinlake.Piece.ARVN_POLICE and move.count == 3
 
 
+def test_patrol_assault_in_1_loc_named_in_the_context_3_2_2() -> None:
+    """The Patrol's closing Assault is its own sub-step ("patrol-assault" within "patrol"),
+    whatever its prompt says: the ARVN Assault on the LoC where it removes the most enemies
+    (8.7.3). 3 Police reach the LoC by Saigon, Activate its 1 Guerrilla (3.2.2) and remove it
+    (3 cubes: 1 removal, 3.2.4)."""
+    game = game_on(
+        "space loc-saigon-can-tho 1 vc-guerrilla-u", "space saigon 4 arvn-police 2 arvn-troops"
+    )
+    decision = until(game, Kind.SELECT_SPACE, "patrol-assault")
+    assert decision.context.parent is not None and decision.context.parent.procedure == "patrol"
+    blank = coinlake.Decision(
+        ARVN, decision.kind, "", decision.rule, decision.options, decision.context
+    )
+    choice = arvn.flowchart(game, blank, Roller(game.state))
+    assert choice is not None and choice.command == Select("loc-saigon-can-tho")
+    assert "free Assault" in choice.why.reason
+    game.apply(choice.command, why=choice.why)
+    run_turn(game)
+    assert game.state.space("loc-saigon-can-tho").pieces[coinlake.Piece.VC_GUERRILLA_ACTIVE] == 0
+
+
 def test_patrol_blockage_on_a_loc_not_a_city_r314() -> None:
     """R314: an NVA unit on the Hue-Da Nang LoC blocks Patrols to Hue; the same unit in Da
     Nang (a City) does not trigger a Patrol."""
@@ -449,9 +470,50 @@ def test_assault_turn_raids_first_then_assaults_up_to_3_8_7_4() -> None:
     made = run_turn(game)
     commands = [c.command for c in made]
     assert commands[:4] == [OP_SA, Choose("assault"), arvn.RAID, Select("kien-phong")]
-    assert "RAID ①" in made[3].why.reason  # the Guerrilla, then the Base
+    assert "RAID ①" in made[1].why.reason  # the Guerrilla, then the Base (planned, R325)
     assert Select("tay-ninh") in commands
     assert game.state.space("kien-phong").pieces[coinlake.Piece.VC_BASE] == 0
+
+
+def test_raid_first_then_patrol_without_moving_r325() -> None:
+    """8.7.5 then 8.7.3 IF NONE: a Sweep is wanted (Quang Nam's hidden VC), the Raid comes
+    first and removes that Guerrilla; then no Sweep, Assault or Patrol is possible, so the
+    ARVN pay for a Patrol that moves nothing. The Operation is chosen as after the Raid
+    (R325); the Raid comes before the Patrol's first step (4.1)."""
+    game = game_on("space quang-nam 1 arvn-troops 1 arvn-police 1 arvn-ranger-u 1 vc-guerrilla-u")
+    assert op(game) == "sweep"
+    made = run_turn(game)
+    commands = [c.command for c in made]
+    assert commands[:4] == [OP_SA, Choose("patrol"), arvn.RAID, Select("quang-nam")]
+    assert made[1].why.rule == "8.7.3" and made[1].why.note == "raid-first.quang-nam"
+    assert commands[-1] == Done() and "without moving" in made[-1].why.reason
+    assert not [c for c in commands if isinstance(c, Move)]  # the Patrol moved no cube
+    p = game.state.space("quang-nam").pieces
+    assert p[coinlake.Piece.VC_GUERRILLA_UNDERGROUND] == 0
+    assert p[coinlake.Piece.ARVN_RANGER_ACTIVE] == 1
+    assert game.state.resources(ARVN) == 30 - 3  # the Patrol is paid for (3.2.2)
+
+
+def test_raid_plan_matches_the_raid_it_makes_r325() -> None:
+    """The position the plan foresees is the one the Raid leaves: Kien Phong's Guerrilla
+    then its Base (2 removals, 4.3.3), the Ranger Active."""
+    game = game_on(
+        "space tay-ninh 4 arvn-troops 2 vc-guerrilla-a 3 vc-guerrilla-u",
+        "space kien-phong 1 arvn-ranger-u 1 vc-guerrilla-u 1 vc-base",
+    )
+    planned, after = arvn.raid_plan(game.state, Roller(game.state))
+    assert [k for k, _ in planned] == ["kien-phong"]
+    run_turn(game)
+    assert after.space("kien-phong").pieces == game.state.space("kien-phong").pieces
+
+
+def test_after_raid_a_sweep_falls_back_to_assault_8_7_5() -> None:
+    """8.7.5 IF NONE once the Raid is over: no Sweep possible (no Underground Guerrilla,
+    COIN Control held), an Assault is (the last enemy piece, 8.7.4): Assault."""
+    state = game_on("space kien-phong 2 arvn-troops 1 vc-guerrilla-a").state
+    offered = ("train", "patrol", "sweep", "assault")
+    assert arvn.after_raid(state, "sweep", offered)[:2] == ("assault", "8.7.5")
+    assert arvn.after_raid(state, "assault", offered)[:2] == ("assault", "8.7.4")
 
 
 # -- RAID ----------------------------------------------------------------------------------------
@@ -513,6 +575,55 @@ def test_sweep_moves_troops_to_activate_keeping_3_cubes_8_7_5() -> None:
     assert move == coinlake.parse("move 2 arvn-troops da-nang quang-nam")
 
 
+def test_sweep_plans_all_activation_moves_before_control_r318() -> None:
+    """8.7.5: the spaces are selected first, then Troops move to Activate in all of them,
+    and only then to add COIN Control. Da Nang can spare 2 Troops (5, keeping 3): 1 each
+    into Quang Nam (Support: first) and Quang Tin, so that all 4 Guerrillas go Active -- not
+    both into Quang Nam, as Activating there and then adding its COIN Control would."""
+    game = game_on(
+        "space quang-nam 1 arvn-police 2 vc-guerrilla-u passive-support",
+        "space quang-tin-quang-ngai 1 arvn-police 2 vc-guerrilla-u",
+        "space da-nang 5 arvn-troops",
+    )
+    assert op(game) == "sweep"
+    made = run_turn(game)
+    assert made[3].command == Select("quang-nam") and made[3].why.note == (
+        "sweep-plan.quang-nam.quang-tin-quang-ngai"
+    )
+    moves = [c.command for c in made if isinstance(c.command, Move)]
+    assert moves == [
+        coinlake.parse("move 1 arvn-troops da-nang quang-nam"),
+        coinlake.parse("move 1 arvn-troops da-nang quang-tin-quang-ngai"),
+    ]
+    for key in ("quang-nam", "quang-tin-quang-ngai"):
+        p = game.state.space(key).pieces
+        assert p[coinlake.Piece.VC_GUERRILLA_ACTIVE] == 2  # 2 ARVN units Activate 2 (3.2.3)
+
+
+def test_sweep_adds_a_space_where_troops_add_coin_control_8_7_5() -> None:
+    """② once the Activation needs are met (Quang Nam's 3 units Activate its Guerrilla):
+    the 2 Troops Qui Nhon can spare (5, keeping 3) add COIN Control to the 2 empty
+    2-Population Provinces next to it, which are selected too, up to 3 spaces."""
+    game = game_on(
+        "space quang-nam 2 arvn-troops 1 arvn-police 1 vc-guerrilla-u",
+        "space qui-nhon 5 arvn-troops",
+    )
+    state = game.state
+    spaces = arvn.sweep_plan(state, False, 3, Roller(state))
+    assert spaces[0] == "quang-nam"
+    assert set(spaces[1:]) == {"binh-dinh", "quang-tin-quang-ngai"}
+    assert sorted(arvn.sweep_moves(state, spaces)) == [
+        ("qui-nhon", "binh-dinh", 1, "to add COIN Control"),
+        ("qui-nhon", "quang-tin-quang-ngai", 1, "to add COIN Control"),
+    ]
+    poor = game_on(
+        "space quang-nam 2 arvn-troops 1 arvn-police 1 vc-guerrilla-u",
+        "space qui-nhon 5 arvn-troops",
+        tracks(arvn_resources=6),
+    ).state
+    assert len(arvn.sweep_plan(poor, False, 3, Roller(poor))) == 2  # 3 Resources a space
+
+
 def test_sweep_activates_vc_before_nva_8_7_5() -> None:
     game = game_on("space quang-nam 1 arvn-police 1 vc-guerrilla-u 1 nva-guerrilla-u")
     made = run_turn(game)
@@ -522,6 +633,24 @@ def test_sweep_activates_vc_before_nva_8_7_5() -> None:
         p[coinlake.Piece.VC_GUERRILLA_ACTIVE] == 1
         and p[coinlake.Piece.NVA_GUERRILLA_UNDERGROUND] == 1
     )
+
+
+def test_activation_number_read_from_the_context_r326() -> None:
+    """The number an Activation asks (how many NVA, the rest VC) is recognised by the
+    procedure that Activates -- a Patrol, a Sweep, or a US Advise's ARVN Sweep -- not by
+    its prompt: VC first (8.7.5), so the fewest NVA."""
+    game = game_on()
+    for procedure in ("patrol", "sweep", "advise"):
+        ask = coinlake.Decision(
+            ARVN,
+            Kind.HOW_MANY,
+            "",
+            "",
+            (Count(0), Count(1), Count(2)),
+            coinlake.Context(procedure, ""),
+        )
+        choice = arvn.flowchart(game, ask, Roller(game.state))
+        assert choice is not None and choice.command == Count(0)
 
 
 # == 8.7.6 Pacify ================================================================================
@@ -615,6 +744,38 @@ def test_redeploy_3_police_onto_route_13_14_8_7_7() -> None:
     made = run_turn(game)
     moves = [c.command for c in made if isinstance(c.command, Move)]
     assert coinlake.parse(f"move 3 arvn-police saigon {arvn.ROUTE_13_14}") in moves
+    assert game.state.space(arvn.ROUTE_13_14).pieces[coinlake.Piece.ARVN_POLICE] == 3
+
+
+def test_redeploy_parts_named_in_the_context_6_4_2() -> None:
+    """The Troops' and the Police's Redeploy (6.4.2) are named in the Context (its parent,
+    "arvn-troops" or "arvn-police"), and the destination question shows its origin as the
+    space being worked: the flowchart reads those, never the prompt (8.7.7)."""
+    game = coup_game(
+        "space saigon 8 arvn-police 1 arvn-troops", "space loc-hue-da-nang 2 arvn-troops"
+    )
+    advance(game, "redeploy")
+    parts: list[str] = []
+    while (decision := game.decision) is not None and decision.faction is ARVN:
+        parent = decision.context.parent
+        assert parent is not None and parent.procedure in ("arvn-troops", "arvn-police")
+        if parent.procedure not in parts:
+            parts.append(parent.procedure)
+        moves = [o for o in decision.options if isinstance(o, Move)]
+        cube = (
+            coinlake.Piece.ARVN_POLICE
+            if parent.procedure == "arvn-police"
+            else coinlake.Piece.ARVN_TROOPS
+        )
+        assert all(m.piece is cube for m in moves)
+        blank = coinlake.Decision(
+            ARVN, decision.kind, "", decision.rule, decision.options, decision.context
+        )
+        choice = arvn.flowchart(game, blank, Roller(game.state))
+        assert choice is not None and choice.command in decision.options
+        game.apply(choice.command, why=choice.why)
+    assert parts == ["arvn-troops", "arvn-police"]  # 6.4.2: Troops, then Police
+    assert game.state.space("loc-hue-da-nang").pieces[coinlake.Piece.ARVN_TROOPS] == 0
     assert game.state.space(arvn.ROUTE_13_14).pieces[coinlake.Piece.ARVN_POLICE] == 3
 
 

@@ -545,6 +545,33 @@ def test_air_strike_bases_then_pieces_active_opposition_first_8_8_3() -> None:
     )  # the lowest Population
 
 
+def test_arc_light_province_takes_the_hits_after_the_trail_r361() -> None:
+    """8.8.3 AIR STRIKE with unshaded Arc Light (card 8): the Province without US or ARVN
+    pieces is struck first (before a LoC with US or ARVN pieces near Saigon); without the
+    Capability the LoC comes first (no other space could be struck)."""
+    lines = (
+        "space tay-ninh 2 vc-guerrilla-a",
+        "space loc-saigon-can-tho 1 arvn-police 1 nva-troops",
+    )
+    hits = (
+        "move 1 vc-guerrilla-a tay-ninh available",
+        "move 1 nva-troops loc-saigon-can-tho available",
+    )
+    ask = question(Kind.REMOVE_PIECES, "air-strike", *hits, "done", left=3)
+    arc = on_card(2, NP, *lines, "capabilities 8:unshaded")
+    choice = decide(arc, decision=ask)
+    assert choice.command == coinlake.parse(hits[0]) and "Arc Light" in choice.why.reason
+    plain = on_card(2, NP, *lines)
+    assert decide(plain, decision=ask).command == coinlake.parse(hits[1])
+    nva = on_card(2, NP, "space tay-ninh 2 nva-troops 1 vc-guerrilla-a", "capabilities 8:unshaded")
+    mixed = (
+        "move 1 vc-guerrilla-a tay-ninh available",
+        "move 1 nva-troops tay-ninh available",
+    )
+    first = question(Kind.REMOVE_PIECES, "air-strike", *mixed, "done", left=2)
+    assert decide(nva, decision=first).command == coinlake.parse(mixed[1])  # NVA Control
+
+
 def test_no_air_strike_under_bombing_pause() -> None:
     state = on_card(2, NP, "space hue 1 arvn-police 1 vc-guerrilla-a", "momentum 41").state
     assert not us.air_strike_possible(state)
@@ -573,10 +600,37 @@ def test_patrol_assaults_on_the_loc_it_reached_8_8_4() -> None:
         "space loc-hue-khe-sanh 1 vc-guerrilla-u",
         next_card=COUP,
     )
+    decision = advance(game, lambda d: d.context.procedure == "patrol-assault")
+    assert decision.kind is Kind.SELECT_SPACE  # 3.2.2's Assault in 1 LoC, its own sub-step
+    assert decide(game).command == Select("loc-hue-khe-sanh")
     play_turn(game)
     assert "select loc-hue-khe-sanh" in us_commands(game)
     assert game.state.space("loc-hue-khe-sanh").count(P.US_TROOPS) == 2
     assert not game.state.space("loc-hue-khe-sanh").count(P.VC_GUERRILLA_ACTIVE)
+
+
+def test_m48_patton_counts_only_in_2_assault_spaces_r360() -> None:
+    """Unshaded M-48 Patton (card 14) adds 2 removals in at most 2 US Assault spaces of an
+    Operation (5.3): once used twice, the flowchart counts 2 US Troops in Highland as 1
+    removal (3.2.4), not 3."""
+    lines = [f"space {k} 2 us-troops 4 nva-troops" for k in ("quang-nam", "binh-dinh", "khanh-hoa")]
+    game = on_card(2, NP, *lines, "capabilities 14:unshaded")
+    p = game.state.space("quang-nam").pieces
+    assert us._us_hits(game.state, "quang-nam", p) == 1 + 2
+
+    def third(d: Decision) -> bool:
+        return (
+            d.kind is Kind.SELECT_SPACE
+            and d.context.procedure == "assault"
+            and (len(d.context.done) == 2)
+        )
+
+    decision = advance(game, third)
+    assert us_commands(game).count("patton") == 2
+    left = next(
+        k for k in ("quang-nam", "binh-dinh", "khanh-hoa") if k not in decision.context.done
+    )
+    assert us._us_hits(game.state, left, game.state.space(left).pieces) == 1
 
 
 def test_advise_adds_coin_control_first_r346() -> None:
@@ -681,6 +735,35 @@ def test_shaded_booby_traps_sweeps_2_spaces_at_most_8_8_5() -> None:
     assert us._next_sweep_space(state, spaces, ("hue",), FixedRoller(state, 1, 1))[0] is not None
 
 
+def test_sweep_moves_each_bullet_across_all_spaces_r338() -> None:
+    """8.8.5: the spaces are selected first, then each movement bullet is applied to all
+    of them before the next. Saigon spares 3 US Troops (COIN Control kept): 2 make Kien
+    Phong's 3 Guerrillas all Activatable (Support: first), 1 does Kien Hoa's 2 -- none is
+    left for Kien Phong's COIN Control (the last bullet), which taking 3 there first would
+    have served instead of Kien Hoa."""
+    game = on_card(
+        2,
+        NP,
+        "space kien-phong 1 us-irregular-u 3 vc-guerrilla-u passive-support",
+        "space kien-hoa-vinh-binh 1 us-irregular-u 2 vc-guerrilla-u",
+        "space saigon 4 us-troops",
+    )
+    assert us._sweep_spare(game.state, "saigon") == 3
+    play_turn(game)
+    commands = us_commands(game)
+    assert commands[3:9] == [
+        "select kien-phong",
+        "move 2 us-troops saigon kien-phong",
+        "done",
+        "select kien-hoa-vinh-binh",
+        "move 1 us-troops saigon kien-hoa-vinh-binh",
+        "done",
+    ]
+    assert (US, "sweep-plan.kien-phong.kien-hoa-vinh-binh", 2) in game.state.agent_notes
+    for key in ("kien-phong", "kien-hoa-vinh-binh"):
+        assert not game.state.space(key).count(P.VC_GUERRILLA_UNDERGROUND)
+
+
 def test_sweep_keeps_control_and_3_cubes_at_support_r338() -> None:
     state = on_card(2, NP, "space saigon 4 us-troops 1 vc-guerrilla-u active-support").state
     assert us._sweep_spare(state, "saigon") == 1  # 5 COIN, 1 VC: keep 3 (and Control)
@@ -689,16 +772,14 @@ def test_sweep_keeps_control_and_3_cubes_at_support_r338() -> None:
 
 
 def test_sweep_activates_vc_before_nva_r345() -> None:
+    """The Activation's number (how many NVA, the rest VC) is recognised by the procedure
+    that Activates, not by its prompt: the fewest NVA; elsewhere a number is the most."""
     game = on_card(2, NP)
-    ask = question(
-        Kind.HOW_MANY,
-        "sweep",
-        "count 0",
-        "count 1",
-        "count 2",
-        prompt="US: Activate 2 Guerrillas in Hue: how many NVA (the rest VC)?",
-    )
-    assert decide(game, decision=ask).command == coinlake.Count(0)
+    for procedure in ("sweep", "patrol", "advise"):
+        ask = question(Kind.HOW_MANY, procedure, "count 0", "count 1", "count 2")
+        assert decide(game, decision=ask).command == coinlake.Count(0)
+    transfer = question(Kind.HOW_MANY, "train", "count 1", "count 2", "count 3")
+    assert decide(game, decision=transfer).command == coinlake.Count(3)  # 8.1.1
 
 
 def test_no_sweep_in_monsoon_8_8_5() -> None:

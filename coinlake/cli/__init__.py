@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from coinlake.cli import board as board
+from coinlake.cli import evaluate as evaluate
 from coinlake.cli import play as play
-from coinlake.cli.app import app
+from coinlake.cli import serve as serve
+from coinlake.cli import simulate as simulate
+from coinlake.cli import stream as stream
+from coinlake.cli.app import app, main, run
 
-
-def main() -> None:
-    """Entry point of the ``coinlake`` console script."""
-    app()
-
-
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "run"]

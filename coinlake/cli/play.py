@@ -23,29 +23,13 @@ import typer
 from rich.table import Table
 
 import coinlake
-from coinlake.cli.app import app, console, fail, usage
+from coinlake.analysis import Background
+from coinlake.cli import options
+from coinlake.cli.app import app, console, fail
 from coinlake.cli.board_text import rich_board
 from coinlake.cli.logs import json_lines
+from coinlake.cli.options import FACTIONS
 from coinlake.nonplayers import RandomAgent
-
-FACTIONS = tuple(str(f) for f in coinlake.Faction)
-FactionName = StrEnum("FactionName", {f: f for f in FACTIONS})  # type: ignore[misc]
-"""The choices of ``--human``."""
-
-
-class Scenario(StrEnum):
-    """The choices of ``--scenario`` (2.1)."""
-
-    SHORT = "short"
-    MEDIUM = "medium"
-    FULL = "full"
-
-
-class UndoName(StrEnum):
-    """The choices of ``--undo``."""
-
-    FREE = "free"
-    STRICT = "strict"
 
 
 class AgentName(StrEnum):
@@ -55,7 +39,8 @@ class AgentName(StrEnum):
     RANDOM = "random"
 
 
-MARKERS = ("empty-threat", "hidden-agenda", "hidden-asset")
+EVAL_ROLLOUTS = 40
+"""Rollouts of the in-game ``eval`` (coinlake.analysis.evaluate)."""
 
 HELP = """\
 Answer the Decision with its number, its notation (e.g. "select hue") or any unique prefix
@@ -66,6 +51,8 @@ of it ("sel hu", or "hu": the words after the first one match too). In-game comm
   why [N]         the reasons of the last N Non-player choices (default 10)
   undo, redo      take back / replay a command (a strict game: only your own last one,
                   and not one that rolled a die or revealed a card)
+  eval [N]        the chances of winning: N rollouts by the Non-players (default 40) in
+                  the background, never the unseen cards' order; eval again: the result
   options         the menu again            save [FILE]   save (the log is kept saved)
   ? or help       this text                 quit          save and stop (--resume goes on)"""
 
@@ -162,6 +149,7 @@ class Session:
         self.humans = humans
         self.log = log
         self.echo = False
+        self.evaluation: tuple[int, Background] | None = None  # (position's seq, rollouts)
 
     # -- the loop --------------------------------------------------------------------------
     def run(self, lines: Iterator[str], *, echo: bool) -> None:
@@ -248,6 +236,7 @@ class Session:
             "score": self.score,
             "history": self.history,
             "why": self.why,
+            "eval": self.evaluate,
             "undo": self.undo,
             "redo": self.redo,
             "save": self.save_as,
@@ -321,7 +310,7 @@ class Session:
             return default
         if text.isdigit() and int(text) > 0:
             return int(text)
-        _say(f"expected a number of lines, not {text!r}")
+        _say(f"expected a positive whole number, not {text!r}")
         return None
 
     def history(self, text: str) -> None:
@@ -351,6 +340,32 @@ class Session:
             _say(line)
         if not found:
             _say("no Non-player has decided yet")
+
+    def evaluate(self, text: str) -> None:
+        """27: start an evaluation of this position in the background, or report on it."""
+        seq = self.game.state.seq
+        running = self.evaluation
+        if running is not None and running[0] == seq and not running[1].failed and not text:
+            evaluation = running[1]
+            result = evaluation.result
+            if result is None:
+                _say(f"evaluating: {evaluation.done} of {evaluation.total} rollouts played")
+                return
+            _say(f"chances after {seq} commands ({result.rollouts} rollouts):")
+            for o in result.outlooks:
+                _say(
+                    f"  {o.faction!s:<4} {o.win:>4.0%} ({o.win_low:.0%}-{o.win_high:.0%}),"
+                    f" mean margin {o.margin:+.1f}"
+                )
+            return
+        if running is not None and running[1].busy:
+            _say("an evaluation of an earlier position is still running; try again soon")
+            return
+        rollouts = self._count(text, EVAL_ROLLOUTS)
+        if rollouts is None:
+            return
+        self.evaluation = (seq, Background(self.game.state, rollouts=rollouts, seed=seq))
+        _say(f"evaluating {rollouts} rollouts in the background; type eval for the result")
 
     def undo(self, _: str) -> None:
         game = self.game
@@ -398,32 +413,6 @@ class Session:
         _say(f"saved in {path}")
 
 
-def _handicap(values: Sequence[str]) -> dict[str, list[str]]:
-    handicap: dict[str, list[str]] = {}
-    for value in values:
-        faction, _, picks = value.partition("=")
-        markers = picks.split(",")
-        if faction not in FACTIONS or len(markers) != 2 or any(m not in MARKERS for m in markers):
-            raise typer.BadParameter(
-                f"{value!r}: FACTION=MARKER,MARKER with markers among {', '.join(MARKERS)}",
-                param_hint="--handicap",
-            )
-        handicap[faction] = markers
-    return handicap
-
-
-def _players(values: Sequence[str]) -> list[tuple[str, ...]]:
-    groups = []
-    for value in values:
-        group = tuple(value.split("+"))
-        if not group or any(f not in FACTIONS for f in group):
-            raise typer.BadParameter(
-                f"{value!r}: Factions joined by +, e.g. NVA+VC", param_hint="--player"
-            )
-        groups.append(group)
-    return groups
-
-
 def _lines() -> Iterator[str]:
     with contextlib.suppress(EOFError):
         while True:
@@ -432,54 +421,22 @@ def _lines() -> Iterator[str]:
 
 @app.command()
 def play(
-    human: Annotated[
-        list[FactionName] | None,
-        typer.Option(
-            help="A Faction a person plays at this terminal (repeat for more); "
-            "none: the four Non-players play the whole game.",
-        ),
-    ] = None,
-    scenario: Annotated[
-        Scenario | None,
-        typer.Option(help="Default: short."),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            min=0,
-            max=2**64 - 1,
-            help="Seed of the deck and the dice; default: a secret one.",
-        ),
-    ] = None,
-    log: Annotated[Path, typer.Option(help="The log file to write.")] = Path("game.fitl"),
-    force: Annotated[bool, typer.Option(help="Overwrite an existing log file.")] = False,
-    resume: Annotated[
-        Path | None,
-        typer.Option(help="Continue the game of this log file (its options and seats)."),
-    ] = None,
-    period_events: Annotated[bool, typer.Option(help="Period Events option (2.1).")] = False,
-    political_rhythm: Annotated[bool, typer.Option(help="Political Rhythm option.")] = False,
-    high_winds: Annotated[bool, typer.Option(help="High Winds option.")] = False,
-    deception: Annotated[bool, typer.Option(help="Victory Deception option (7.3).")] = False,
-    handicap: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="Handicap option (7.3): FACTION=MARKER,MARKER, least experienced player first."
-        ),
-    ] = None,
-    player: Annotated[
-        list[str] | None,
-        typer.Option(help="A player holding two Factions (1.5), e.g. NVA+VC."),
-    ] = None,
-    easy: Annotated[bool, typer.Option(help="1-player Easy option (8.9).")] = False,
-    difficulty_a: Annotated[bool, typer.Option(help="1-player Difficulty option A (8.9).")] = False,
-    difficulty_b: Annotated[bool, typer.Option(help="1-player Difficulty option B (8.9).")] = False,
-    undo: Annotated[
-        UndoName | None,
-        typer.Option(
-            help="Undo policy; default: strict when a person plays, else free.",
-        ),
-    ] = None,
+    human: options.Human = None,
+    scenario: options.ScenarioOption = None,
+    seed: options.Seed = None,
+    log: options.Log = options.DEFAULT_LOG,
+    force: options.Force = False,
+    resume: options.Resume = None,
+    period_events: options.PeriodEvents = False,
+    political_rhythm: options.PoliticalRhythm = False,
+    high_winds: options.HighWinds = False,
+    deception: options.Deception = False,
+    handicap: options.Handicap = None,
+    player: options.Player = None,
+    easy: options.Easy = False,
+    difficulty_a: options.DifficultyA = False,
+    difficulty_b: options.DifficultyB = False,
+    undo: options.Undo = None,
     agent: Annotated[
         AgentName,
         typer.Option(
@@ -497,47 +454,26 @@ def play(
 ) -> None:
     """Play a game: the --human Factions at this terminal, the others by the Non-players of
     section 8, saved into a log file after every command."""
-    options_given = (
-        human or scenario or seed is not None or period_events or political_rhythm
-    ) or (high_winds or deception or handicap or player or easy or difficulty_a or difficulty_b)
-    if resume is not None:
-        if options_given or undo is not None or log != Path("game.fitl"):
-            raise usage(
-                "--resume continues the game of the log file: its scenario, options, seats "
-                "and log come from it"
-            )
-    elif log.exists() and not force:
-        raise fail(f"{log} exists: add --force to overwrite it, or --resume {log} to continue")
     sink = json_lines(log_json) if log_json is not None else contextlib.nullcontext()
     with sink:
-        if resume is not None:
-            try:
-                game = coinlake.load(resume)
-            except coinlake.LogFileError as exc:
-                raise fail(f"rejected {resume}: {exc}") from None
-            except OSError as exc:
-                raise fail(f"cannot read {resume}: {exc.strerror}") from None
-            log = resume
-        else:
-            humans = [str(h) for h in human or []]
-            try:
-                game = coinlake.new_game(
-                    str(scenario or Scenario.SHORT),
-                    seed,
-                    period_events=period_events,
-                    political_rhythm=political_rhythm,
-                    high_winds=high_winds,
-                    deception=deception,
-                    handicap=_handicap(handicap or []),
-                    non_players=set(FACTIONS) - set(humans),
-                    players=_players(player or []),
-                    easy=easy,
-                    difficulty_a=difficulty_a,
-                    difficulty_b=difficulty_b,
-                    undo=str(undo or ("strict" if humans else "free")),
-                )
-            except ValueError as exc:
-                raise usage(str(exc)) from None
+        game, log, resumed = options.open_game(
+            human=[str(h) for h in human or ()],
+            scenario=scenario,
+            seed=seed,
+            log=log,
+            force=force,
+            resume=resume,
+            period_events=period_events,
+            political_rhythm=political_rhythm,
+            high_winds=high_winds,
+            deception=deception,
+            handicap=handicap or (),
+            player=player or (),
+            easy=easy,
+            difficulty_a=difficulty_a,
+            difficulty_b=difficulty_b,
+            undo=undo,
+        )
         seated = frozenset(str(f) for f in game.state.options.non_players)
         if agent is AgentName.RANDOM:
             for faction in seated:
@@ -549,7 +485,7 @@ def play(
             _report(game)
             console.print(f"log written to {log} ({log.stat().st_size} bytes)")
             return
-        if not resume:
+        if not resumed:
             game.save(log)
         _say(f"You play {', '.join(sorted(humans_now, key=FACTIONS.index))}; type ? for help.")
         Session(game, humans_now, log).run(_lines(), echo=not _stdin_is_terminal())

@@ -1,7 +1,16 @@
 """Layer 4: the engine — ``decide``/``evolve``, the history tree and :class:`Game`."""
 
 from coinlake.engine.agents import Agent, Choice
-from coinlake.engine.game import Game, GameView, HistoryError, JournalEntry, Node, UndoPolicy
+from coinlake.engine.game import (
+    Game,
+    GameView,
+    HistoryError,
+    JournalEntry,
+    JournalRecord,
+    Node,
+    StreamItem,
+    UndoPolicy,
+)
 from coinlake.engine.steps import (
     Decision,
     Why,
@@ -32,7 +41,9 @@ __all__ = [
     "GameView",
     "HistoryError",
     "JournalEntry",
+    "JournalRecord",
     "Node",
+    "StreamItem",
     "UndoPolicy",
     "Why",
     "advance",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
+import structlog
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
@@ -48,6 +49,11 @@ if TYPE_CHECKING:
     from coinlake.engine.agents import Agent
 
 
+_log = structlog.get_logger("coinlake")
+"""The library's log: one ``decision`` record per applied command (the deciding Faction,
+the command, the rule, a Non-player's reason), emitted only once structlog is configured."""
+
+
 class UndoPolicy(StrEnum):
     """``free`` (analysis: anything may be undone) or ``strict`` (play: a Faction may undo
     only its own commands, and never past a die roll or a newly revealed card)."""
@@ -61,11 +67,28 @@ class HistoryError(CoinlakeError):
 
 
 class Node:
-    """One position in the history tree and the command that led to it. ``live`` is the
-    engine's cache beside the state (the pending question, the live procedure); it is not
-    part of the position and is never pickled."""
+    """One position in the history tree (:meth:`Game.line`, :attr:`Game.node`) and the
+    command that led to it.
 
-    __slots__ = ("command", "depth", "events", "faction", "live", "parent", "state")
+    ``parent``: the position before (``None`` at the root); ``children``: the positions
+    reached from this one, in the order they were first reached (a branch left by an undo
+    stays); ``command``, ``faction`` and :attr:`rule`: the command applied, the Faction that
+    decided it (``None`` for the game's own steps) and the rule of the Decision it answered;
+    ``events``: what it produced, its opening ``Chosen`` event first; ``state``: the
+    position after it; ``depth``: the number of commands from the root. A reseed
+    (:meth:`Game.reseed`) is a node with no command whose one event is ``Reseeded``.
+    ``live`` is the engine's cache beside the state (the pending question, the live
+    procedure); it is not part of the position and is never pickled.
+
+    >>> import coinlake
+    >>> game = coinlake.new_game("short", seed=7)
+    >>> _ = game.apply(game.parse("pass"))
+    >>> node = game.node
+    >>> str(node.command), str(node.faction), node.rule, node.parent.children == (node,)
+    ('pass', 'NVA', '2.3.4', True)
+    """
+
+    __slots__ = ("_children", "command", "depth", "events", "faction", "live", "parent", "state")
 
     def __init__(
         self,
@@ -84,16 +107,74 @@ class Node:
         self.state = state
         self.depth = depth
         self.live = live if live is not None else Live()
+        self._children: list[Node] | None = None
+        if parent is not None:
+            if parent._children is None:
+                parent._children = [self]
+            else:
+                parent._children.append(self)
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        """The positions reached from this one, oldest first (forks share them)."""
+        return () if self._children is None else tuple(self._children)
+
+    @property
+    def rule(self) -> str | None:
+        """The rule of the Decision this node's command answered (a reseed's: ``"2.2"``);
+        ``None`` at the root."""
+        return self.events[0].rule if self.events else None
+
+    def __repr__(self) -> str:
+        return f"<Node depth={self.depth} {self.faction or 'game'}: {self.command}>"
 
 
 @frozen(eq=False)
 class JournalEntry:
-    """One recorded action: ``apply``, ``undo``, ``redo`` or ``reseed``, with the node it
-    leads to; a linked list."""
+    """One recorded action of the journal (:meth:`Game.journal`): ``action`` is ``apply``,
+    ``undo``, ``redo`` or ``reseed``, ``node`` the position it leads to, ``previous`` the
+    entry before (a linked list) and ``index`` its place, from 0 (the stream cursor of
+    :meth:`Game.events_since` counts entries)."""
 
     action: str
     node: Node
     previous: JournalEntry | None
+    index: int = attrs.field(
+        default=attrs.Factory(
+            lambda self: 0 if self.previous is None else self.previous.index + 1, takes_self=True
+        )
+    )
+
+
+@frozen
+class JournalRecord:
+    """An undo or a redo in the event stream (:meth:`Game.subscribe`,
+    :meth:`Game.events_since`): ``action`` is ``"undo"`` or ``"redo"``; ``events`` are the
+    events the current line (:attr:`Game.events`) loses from its end (undo) or gains again
+    (redo), the command's ``Chosen`` event first; ``command`` and ``faction`` say
+    whose command that was (both ``None`` for a reseed)."""
+
+    action: str
+    command: Command | None
+    faction: Faction | None
+    events: tuple[Event, ...]
+
+
+StreamItem = Event | JournalRecord
+"""What the event stream delivers: each new event, or an undo or redo (:class:`JournalRecord`)."""
+
+
+def _stream_items(entry: JournalEntry) -> tuple[StreamItem, ...]:
+    """The stream items of one journal entry: an apply's or a reseed's events, or the
+    record of an undo (of the node left) or a redo (of the node reached again)."""
+    if entry.action == "undo":
+        assert entry.previous is not None  # an undo follows the apply it takes back
+        left = entry.previous.node
+        return (JournalRecord("undo", left.command, left.faction, left.events),)
+    node = entry.node
+    if entry.action == "redo":
+        return (JournalRecord("redo", node.command, node.faction, node.events),)
+    return node.events
 
 
 @frozen(eq=False)
@@ -199,7 +280,16 @@ the seated agents."""
 class Game:
     """A game in progress: its current position, its history tree and its journal."""
 
-    __slots__ = ("_agents", "_journal", "_line", "_node", "_redo", "_saver", "_undo")
+    __slots__ = (
+        "_agents",
+        "_journal",
+        "_line",
+        "_node",
+        "_redo",
+        "_saver",
+        "_subscribers",
+        "_undo",
+    )
 
     non_player: ClassVar[Callable[[Faction], Agent] | None] = None
     """Makes the section-8 Non-player of a Faction (set by ``coinlake``, so that the engine
@@ -223,6 +313,7 @@ class Game:
         self._line: dict[Faction | None, _LineEvents] | None = None
         self._undo = UndoPolicy(undo)
         self._agents: dict[Faction, Agent] = {}
+        self._subscribers: list[Callable[[StreamItem], object]] = []
 
     @property
     def undo_policy(self) -> UndoPolicy:
@@ -299,6 +390,7 @@ class Game:
         self._line = None
         self._undo = UndoPolicy(undo)
         self._agents = dict(agents)
+        self._subscribers = []
 
     # -- the position --------------------------------------------------------------------
     @property
@@ -361,7 +453,19 @@ class Game:
                     "decides for it",
                     rule="8.0",
                 )
-        return self.replay_apply(command, why)
+        events = self.replay_apply(command, why)
+        if structlog.is_configured():  # silent until the application configures structlog
+            chosen = events[0]
+            assert isinstance(chosen, Chosen)
+            _log.info(
+                "decision",
+                seq=chosen.seq,
+                faction=None if chosen.faction is None else chosen.faction.value,
+                command=str(command),
+                rule=chosen.rule,
+                reason=None if why is None else why.reason,
+            )
+        return events
 
     def replay_apply(self, command: Command, why: Why | None = None) -> tuple[Event, ...]:
         """:meth:`apply` without the Non-player seat check: for the log reader, which
@@ -374,6 +478,8 @@ class Game:
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)
+        if self._subscribers:
+            self._publish(node.events)
         return events
 
     def record(
@@ -395,6 +501,8 @@ class Game:
         self._node = node
         self._redo = None
         self._journal = JournalEntry("apply", node, self._journal)
+        if self._subscribers:
+            self._publish(events)
 
     def record_many(
         self, entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState]]
@@ -407,12 +515,13 @@ class Game:
             return
         here = self._node
         journal = self._journal
+        start = 0 if journal is None else journal.index + 1
         depth = here.depth
-        # JournalEntry(action, node, previous) slot by slot (a frozen attrs class with no
+        # JournalEntry(action, node, previous, index) slot by slot (a frozen attrs class with no
         # validator: that is all its __init__ does, at twice the cost)
         new = object.__new__
-        action, node, previous = (
-            getattr(JournalEntry, f).__set__ for f in ("action", "node", "previous")
+        action, node, previous, index = (
+            getattr(JournalEntry, f).__set__ for f in ("action", "node", "previous", "index")
         )
         for command, faction, events, state in entries:
             depth += 1
@@ -421,10 +530,13 @@ class Game:
             action(entry, "apply")
             node(entry, here)
             previous(entry, journal)
+            index(entry, 0 if journal is None else journal.index + 1)
             journal = entry
         self._node = here
         self._redo = None
         self._journal = journal
+        if self._subscribers:
+            self._publish(self.events_since(start)[0])
 
     def undo(self, faction: Faction | str | None = None) -> None:
         """Step back one command; recorded in the journal. Under the ``strict`` policy
@@ -446,6 +558,8 @@ class Game:
         self._redo = _RedoLink(node, self._redo)
         self._node = node.parent
         self._journal = JournalEntry("undo", self._node, self._journal)
+        if self._subscribers:
+            self._publish(_stream_items(self._journal))
 
     def redo(self) -> None:
         """Step forward again along the branch the last undo left; recorded in the journal."""
@@ -454,6 +568,8 @@ class Game:
         self._node = self._redo.node
         self._redo = self._redo.rest
         self._journal = JournalEntry("redo", self._node, self._journal)
+        if self._subscribers:
+            self._publish(_stream_items(self._journal))
 
     def reseed(self, seed: int, *, reshuffle: bool = True) -> None:
         """Go on with a new generator seed (0..2**64-1): the dice from now on come from
@@ -479,6 +595,8 @@ class Game:
         self._node = node
         self._redo = None
         self._journal = JournalEntry("reseed", node, self._journal)
+        if self._subscribers:
+            self._publish(node.events)
 
     def fork(self) -> Game:
         """An independent game sharing this one's history so far, in O(1). The fork of a
@@ -494,6 +612,7 @@ class Game:
         other._line = None
         other._undo = self._undo
         other._agents = dict(self._agents)
+        other._subscribers = []
         if self._undo is UndoPolicy.STRICT:
             other.reseed(secrets.randbits(64))
         return other
@@ -585,6 +704,79 @@ class Game:
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.line())
+
+    def _repr_svg_(self) -> str | None:
+        """The current board as SVG, for Jupyter (:meth:`GameState._repr_svg_`)."""
+        return self.state._repr_svg_()
+
+    # -- the event stream ----------------------------------------------------------------
+    @property
+    def cursor(self) -> int:
+        """Where the event stream is now: the number of journal entries so far (pass it to
+        :meth:`events_since` later to get what happened meanwhile)."""
+        return 0 if self._journal is None else self._journal.index + 1
+
+    def events_since(self, cursor: int) -> tuple[tuple[StreamItem, ...], int]:
+        """What the stream delivered after ``cursor`` (a :attr:`cursor` value, ``0``: from
+        the start), in order, and the new cursor. Costs the entries since ``cursor`` only.
+
+        The stream is the journal's: each apply's or reseed's events, and a
+        :class:`JournalRecord` for each undo and redo. Folding it keeps :attr:`events`:
+        append each event, drop an undo record's events from the end, append a redo's.
+
+        >>> import coinlake
+        >>> game = coinlake.new_game("short", seed=7)
+        >>> mark = game.cursor
+        >>> _ = game.apply(game.parse("pass"))
+        >>> game.undo()
+        >>> items, mark = game.events_since(mark)
+        >>> [type(i).__name__ for i in items][:2], items[-1].action, mark == game.cursor
+        (['Chosen', 'Passed'], 'undo', True)
+        """
+        end = self.cursor
+        if type(cursor) is not int or not 0 <= cursor <= end:
+            raise ValueError(f"a cursor is an int in 0..{end} (game.cursor), not {cursor!r}"[:200])
+        entries = []
+        entry = self._journal
+        while entry is not None and entry.index >= cursor:
+            entries.append(entry)
+            entry = entry.previous
+        items: list[StreamItem] = []
+        for entry in reversed(entries):
+            items.extend(_stream_items(entry))
+        return tuple(items), end
+
+    def subscribe(self, callback: Callable[[StreamItem], object]) -> Callable[[], None]:
+        """Call ``callback`` with each new item of the event stream (see
+        :meth:`events_since`), in order, as soon as the game records it; returns a function
+        that unsubscribes. A callback runs after the game has changed: an exception it raises
+        reaches the caller of ``apply``/``undo``/... but changes nothing. Subscriptions stay
+        with this game (a fork, a pickle or a loaded log has none).
+
+        >>> import coinlake
+        >>> game = coinlake.new_game("short", seed=7)
+        >>> seen = []
+        >>> stop = game.subscribe(seen.append)
+        >>> events = game.apply(game.parse("pass"))
+        >>> tuple(seen) == events
+        True
+        >>> stop()
+        """
+        if not callable(callback):
+            raise TypeError(f"a subscriber is callable, not {callback!r}"[:200])
+        subscribers = self._subscribers
+        subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in subscribers:
+                subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _publish(self, items: tuple[StreamItem, ...]) -> None:
+        for item in items:
+            for callback in tuple(self._subscribers):
+                callback(item)
 
     # -- hidden information and persistence ------------------------------------------------
     def view(self, faction: Faction | str) -> GameView:

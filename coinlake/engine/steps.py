@@ -48,14 +48,26 @@ position never advance the same generator."""
 class Decision:
     """What the game waits for: who decides (``None``: the game itself), the kind of choice
     (:class:`~coinlake.rules.Kind`), a short prompt, the rule that governs it, the finite
-    tuple of legal commands, and the :class:`~coinlake.rules.Context` of the step."""
+    tuple of legal commands, and the :class:`~coinlake.rules.Context` of the step.
+
+    >>> import coinlake
+    >>> decision = coinlake.new_game("short", seed=7).decision
+    >>> str(decision.kind), decision.rule, coinlake.Choose("pass") in decision.options
+    ('action', '2.3.4', True)
+    """
 
     faction: Faction | None
+    """The Faction that decides; ``None`` when the game itself confirms a step."""
     kind: Kind
+    """What kind of choice (the closed vocabulary of ``docs/decisions.md``)."""
     prompt: str
+    """A short question for a person."""
     rule: str
+    """The rule that governs the choice, e.g. ``"2.3.4"``."""
     options: tuple[Command, ...]
+    """Every legal answer (at most :data:`~coinlake.MAX_OPTIONS`); ``game.apply`` one."""
     context: Context
+    """What the step belongs to: procedure, rule, Faction, card, space, done and left."""
 
 
 MAX_SIDES = 1_000

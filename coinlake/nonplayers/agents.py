@@ -74,7 +74,6 @@ class NonPlayer:
     def _shared(self, game: Game, decision: Decision, roller: Roller) -> Choice:
         options = decision.options
         state = game.state
-        note = "" if self.faction in FLOWCHARTS else f" (no {self.faction} flowchart yet)"
         if PIVOTAL in options and decision.kind in (Kind.YES_NO, Kind.ACTION):
             top = state.current_card
             trumping = (
@@ -87,7 +86,7 @@ class NonPlayer:
             if decision.kind is Kind.YES_NO:
                 return Choice(DECLINE, roller.why("8.4.6", "no player is 1st Eligible"))
         if decision.kind is Kind.ACTION:
-            return self._action(game, decision, roller, note)
+            return self._action(game, decision, roller)
         if decision.kind is Kind.CHOOSE_SIDE:
             verdict = events.event_verdict(state, self.faction, self.table)
             side = Choose(verdict.side.value)
@@ -104,22 +103,22 @@ class NonPlayer:
         counts = [c for c in options if isinstance(c, Count)]
         if counts:
             most = max(counts, key=lambda c: c.n)
-            return Choice(most, roller.why("8.1.1", f"to the maximum extent{note}"))
+            return Choice(most, roller.why("8.1.1", "to the maximum extent"))
         selects = [c.space for c in options if isinstance(c, Select) and _is_space(c.space)]
         if selects:
             space = choose_space(selects, roller)
-            return Choice(Select(space), roller.why("8.2", f"a random space: {space}{note}"))
+            return Choice(Select(space), roller.why("8.2", f"a random space: {space}"))
         moves = [c for c in options if isinstance(c, Move)]
         if moves:
             best = min(move_rank(m, self.faction, decision.kind) for m in moves)
             firsts = [m for m in moves if move_rank(m, self.faction, decision.kind) == best]
             move = roller.pick(firsts)
-            return Choice(move, roller.why("8.1.2", f"pieces in the 8.1.2 order{note}"))
+            return Choice(move, roller.why("8.1.2", "pieces in the 8.1.2 order"))
         doing = [c for c in options if not isinstance(c, Done) and c != DECLINE] or list(options)
         command = roller.pick(doing)
-        return Choice(command, roller.why("8.4.7", f"a random choice{note}"))
+        return Choice(command, roller.why("8.4.7", "a random choice"))
 
-    def _action(self, game: Game, decision: Decision, roller: Roller, note: str) -> Choice:
+    def _action(self, game: Game, decision: Decision, roller: Roller) -> Choice:
         """8.1: Event, Operation (with a Special Activity) or Pass, where no flowchart
         decides: the Event when 8.4.1 and 8.1 allow it, else an Operation with a Special
         Activity as possible (8.1.1), else Pass."""
@@ -127,7 +126,7 @@ class NonPlayer:
         if EVENT in options:
             verdict = events.event_verdict(game.state, self.faction, self.table)
             if verdict.play:
-                return Choice(EVENT, roller.why(verdict.rule, verdict.reason + note))
+                return Choice(EVENT, roller.why(verdict.rule, verdict.reason))
             declined = f"{verdict.reason}; "
         else:
             declined = ""
@@ -137,8 +136,8 @@ class NonPlayer:
             (LIMOP, "a Limited Operation"),
         ):
             if command in options:
-                return Choice(command, roller.why("8.1.1", f"{declined}{what}{note}"))
-        return Choice(PASS, roller.why("8.1", f"{declined}nothing else to do: Pass{note}"))
+                return Choice(command, roller.why("8.1.1", f"{declined}{what}"))
+        return Choice(PASS, roller.why("8.1", f"{declined}nothing else to do: Pass"))
 
 
 _SPACE_IDS = frozenset(s.id for s in coinlake.SPACES)

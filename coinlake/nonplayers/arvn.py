@@ -11,14 +11,17 @@ same steps (8.4.4).
 
 A step asked over several questions (a move: from where, to where, which pieces) works its
 plan out again at each question from the position and the answers already given in the
-procedure (``GameState.pending``), so nothing is kept between questions but the state.
-Rulings: ``docs/rulings.md`` R310-R329.
+procedure (``GameState.pending``), so nothing is kept between questions but the state; where
+a plan rolls for ties (the Raid foreseen when the Operation is named, the Sweep's spaces), its
+spaces are kept as an agent note (R325, R318). Rulings: ``docs/rulings.md`` R310-R329.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
+
+import attrs
 
 import coinlake
 from coinlake import (
@@ -43,6 +46,7 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
+from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.priorities import Priority, Score, Test, narrow, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -158,8 +162,16 @@ MANDATE_OF_HEAVEN = 86
 BLOWTORCH_KOMER = 16
 NGUYEN_KHANH = 125
 NGUYEN_CAO_KY = 127
+TYPHOON_KATE = 115
 
 TRAIN, PATROL, SWEEP, ASSAULT = "train", "patrol", "sweep", "assault"
+PATROL_ASSAULT = "patrol-assault"
+"""The Context's procedure for the Patrol's closing Assault in 1 LoC (3.2.2)."""
+ACTIVATING = (PATROL, SWEEP, "advise")
+"""The procedures whose only number question is how many of the Guerrillas ARVN pieces
+Activate are NVA, the rest VC (3.2.2, 3.2.3, and a US Advise's ARVN Sweep, 4.2.1)."""
+POLICE_PART = "arvn-police"
+"""The Redeploy part of the ARVN Police (6.4.2), named in the Context's parent."""
 GOVERN, TRANSPORT, RAID = Choose("govern"), Choose("transport"), Choose("raid")
 NOT_NOW, NO_SA = Choose("not-now"), Choose("no-sa")
 PACIFY_WORD, BASE_WORD = Choose("pacify"), Choose("arvn-base")
@@ -1448,7 +1460,7 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
     if decision.kind is not Kind.SELECT_SPACE:
         return None
     spaces = _selects(options)
-    if "Assault" in decision.prompt:
+    if decision.context.procedure == PATROL_ASSAULT:
         scored = {k: r.removed for k in spaces if (r := _assault(state, k)) is not None}
         if scored:
             top = max(scored.values())
@@ -1460,7 +1472,7 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
                 f"free Assault removing the most enemies: {_SPACE[space].name}",
             )
         return _choice(DONE, roller, "8.7.3", "no enemy to remove on a LoC")
-    if "to where" in decision.prompt:
+    if DONE not in options:  # to where: the origin question alone offers done (3.2.2)
         origin = next(a.space for a in reversed(_answers(state)) if isinstance(a, Select))
         found = patrol_next(state, [origin], roller)
         if found is not None and found[0].target in spaces:
@@ -1477,6 +1489,9 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
             f"{what}: {_SPACE[need.target].name}, cubes from {_SPACE[origin].name}",
         )
     if DONE in options:
+        raided = not _free(decision) and raid_first_note(state) is not None
+        if raided and not _moves(_since(state, Choose(PATROL))):
+            return _choice(DONE, roller, "8.7.3", "IF NONE after a Raid: Patrol without moving")
         return _choice(DONE, roller, "8.7.3", "no more Patrol destinations")
     return _any_space(decision, roller, "a Patrol origin")
 
@@ -1514,16 +1529,37 @@ def assault_wanted(state: GameState, free: bool = False) -> bool:
     :func:`operation_for`'s IF NONE arrow.)"""
     if not _affords(state, free):
         return False
-    for key in _SPACE:
-        result = _assault(state, key)
-        if result is None:
-            continue
-        p = _pieces(state, key)
-        if any(_control_change(key, p, result.after)) or result.nva_troops:
-            return True
-        if result.removed and _n(p, ENEMY_BASES) and not _n(p, UNDERGROUND):
-            return True
-    return False
+    return any(_assault_wanted_in(state, key) for key in _SPACE)
+
+
+def _assault_wanted_in(state: GameState, key: str) -> str | None:
+    """Which of 8.7.4's first three conditions an ARVN Assault in ``key`` meets, if any."""
+    result = _assault(state, key)
+    if result is None:
+        return None
+    p = _pieces(state, key)
+    if any(_control_change(key, p, result.after)):
+        return "it changes Control"
+    if result.nva_troops:
+        return "it removes NVA Troops"
+    if result.removed and _n(p, ENEMY_BASES) and not _n(p, UNDERGROUND):
+        return "it removes pieces at a Base without Underground Guerrillas"
+    return None
+
+
+def sweep_or_assault(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
+    """8.4.4 (OP EXAMPLE): an Event's free "Sweep in place or Assault" in one space (card
+    92 SEALORDS): Assault where 8.7.4's conditions hold in that space, else Sweep (ruling
+    R362)."""
+    key = decision.context.space
+    if key is None:
+        return None
+    reason = _assault_wanted_in(state, key)
+    if reason is not None:
+        return _choice(Choose("assault"), roller, "8.7.4", f"8.4.4: Assault in {key}: {reason}")
+    return _choice(
+        Choose("sweep"), roller, "8.7.4", f"8.4.4: no Assault condition in {key}: Sweep in place"
+    )
 
 
 def assault_possible(state: GameState, free: bool = False) -> bool:
@@ -1678,6 +1714,15 @@ def raid(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     many as add COIN Control); the strike."""
     options = decision.options
     if decision.kind is Kind.SELECT_SPACE:
+        plan = None if _free(decision) else raid_first_note(state)
+        if plan is not None:  # planned with the Operation (R325)
+            left = [k for k in plan if k not in decision.context.done]
+            if left and Select(left[0]) in options:
+                return _choice(
+                    Select(left[0]), roller, "8.7.4", f"RAID as planned: {_SPACE[left[0]].name}"
+                )
+            if DONE in options:
+                return _choice(DONE, roller, "8.7.4", "RAID: the planned spaces are done")
         found = _pick(state, _selects(options), RAID_PRIORITIES, roller)
         if found is not None:
             return _choice(Select(found[0]), roller, "8.7.4", found[1])
@@ -1713,6 +1758,96 @@ def raid(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     return None
 
 
+# -- RAID first: the Operation chosen as after the Raid (R325) ----------------------------------
+RAID_FIRST = "raid-first."
+"""The agent note of a Raid planned before the Operation, its spaces after it in order,
+'.'-separated (R325)."""
+
+
+def raid_first_note(state: GameState) -> tuple[str, ...] | None:
+    """The spaces of the Raid planned on this card before its Operation (R325), or ``None``."""
+    for faction, note, card in state.agent_notes:
+        if faction is ARVN and note.startswith(RAID_FIRST) and card == state.current_card:
+            return tuple(k for k in note.removeprefix(RAID_FIRST).split(".") if k)
+    return None
+
+
+def _with_pieces(state: GameState, changed: dict[str, Counts]) -> GameState:
+    """``state`` with the pieces of some spaces replaced (a position looked ahead to)."""
+    spaces = list(state.spaces)
+    for key, p in changed.items():
+        spaces[_INDEX[key]] = attrs.evolve(spaces[_INDEX[key]], pieces=p)
+    return attrs.evolve(state, spaces=tuple(spaces))
+
+
+def _spare_in(key: str, p: Counts, underground: bool) -> int:
+    """:func:`_ranger_spare` for the pieces ``p`` of ``key``."""
+    n = p[P.ARVN_RANGER_UNDERGROUND] if underground else _n(p, RANGERS)
+    return min(n, _coin_margin(p)) if control_of(key, p) is Control.COIN else n
+
+
+def raid_into(state: GameState, key: str) -> GameState:
+    """The position after the flowchart's Raid in ``key`` (:func:`raid`): 1 Underground Ranger
+    moved in if none is there, then 1 at a time as many as add COIN Control once the strike
+    is over (each from the neighbour with the most to spare, the first in map order), then
+    the strike's 2 removals (:func:`_strike`, the Ranger flipped Active)."""
+    near = sorted((o for o in _ADJ[key] if o not in _NORTH), key=_INDEX.__getitem__)
+    p = {k: _pieces(state, k) for k in (key, *near)}
+
+    def spare(found: tuple[str, Piece]) -> int:
+        return _spare_in(found[0], p[found[0]], found[1] is P.ARVN_RANGER_UNDERGROUND)
+
+    def bring(underground: bool) -> bool:
+        kinds = RANGERS[:1] if underground else RANGERS
+        found = [(o, x) for o in near for x in kinds if p[o][x] and spare((o, x))]
+        if not found:
+            return False
+        o, piece = max(found, key=spare)
+        p[o], p[key] = _with(p[o], piece, -1), _with(p[key], piece, 1)
+        return True
+
+    if not p[key][P.ARVN_RANGER_UNDERGROUND] and not bring(True):
+        return state
+    while True:
+        extra = _to_coin_control(key, _strike(key, p[key])[0])
+        supply = sum(_spare_in(o, p[o], False) for o in near)
+        if not 0 < extra <= supply or not bring(False):
+            break
+    after = _strike(key, p[key])[0]
+    p[key] = _with(_with(after, P.ARVN_RANGER_UNDERGROUND, -1), P.ARVN_RANGER_ACTIVE, 1)
+    return _with_pieces(state, p)
+
+
+def raid_plan(state: GameState, roller: Roller) -> tuple[list[tuple[str, str]], GameState]:
+    """8.7.4 RAID worked out before the Operation (R325): up to 2 spaces (1 under Typhoon
+    Kate, 4.3.3) by :data:`RAID_PRIORITIES`, each judged after the one before; returns them
+    with the priority that chose each, and the position after the Raid."""
+    spaces: list[tuple[str, str]] = []
+    for _ in range(1 if TYPHOON_KATE in state.momentum else 2):
+        candidates = [k for k in _SPACE if k not in dict(spaces) and k not in _NORTH]
+        found = _pick(state, candidates, RAID_PRIORITIES, roller)
+        if found is None:
+            break
+        spaces.append(found)
+        state = raid_into(state, found[0])
+    return spaces, state
+
+
+def after_raid(state: GameState, op: str, offered: Sequence[str]) -> tuple[str, str, str]:
+    """The Operation the flowchart reaches once its Raid is over (8.7.4, 8.7.5): a Sweep if
+    one was wanted and is still possible, else an Assault, else a Patrol (8.7.4 IF NONE),
+    else a Patrol paid for without moving any pieces (8.7.3 IF NONE: a Raid was executed)."""
+    if op == SWEEP and SWEEP in offered and sweep_possible(state):
+        return SWEEP, "8.7.5", "RAID first, then Sweep"
+    if ASSAULT in offered and assault_possible(state):
+        if op == SWEEP:
+            return ASSAULT, "8.7.5", "RAID first, then no Sweep possible (IF NONE): Assault"
+        return ASSAULT, "8.7.4", "RAID first, then Assault"
+    if PATROL in offered and patrol_possible(state):
+        return PATROL, "8.7.4", "RAID first, then no Assault possible (IF NONE): Patrol"
+    return PATROL, "8.7.3", "RAID first, then no Patrol possible (IF NONE): Patrol without moving"
+
+
 # == 8.7.5 Sweep ===================================================================================
 def _sweep_arrived(state: GameState) -> dict[str, int]:
     arrived: dict[str, int] = {}
@@ -1725,11 +1860,7 @@ def _sweep_arrived(state: GameState) -> dict[str, int]:
 def sweep_spare(state: GameState, origin: str, arrived: dict[str, int] | None = None) -> int:
     """8.7.5: ARVN Troops that may Sweep out of ``origin`` without leaving fewer than 3 US and
     ARVN cubes and Special Forces or losing COIN Control."""
-    p = _pieces(state, origin)
-    n = min(p[P.ARVN_TROOPS] - (arrived or {}).get(origin, 0), _n(p, COIN_UNITS) - 3)
-    if control_of(origin, p) is Control.COIN:
-        n = min(n, _coin_margin(p))
-    return max(0, n)
+    return _troops_to_spare(origin, _pieces(state, origin), (arrived or {}).get(origin, 0))
 
 
 def _sweep_supply(state: GameState, key: str, arrived: dict[str, int] | None = None) -> int:
@@ -1789,18 +1920,33 @@ def sweep_possible(state: GameState, free: bool = False) -> bool:
 
 
 def sweep(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
-    """8.7.5 Sweep's questions: up to 3 spaces by its priorities, the Troops moved into each
-    (R318: as each is selected), Transport to them if no Raid was made, then done."""
+    """8.7.5 Sweep's questions, answered from its plan (:func:`sweep_plan`, R318): the
+    planned spaces in order, the Troops planned into each, Transport to them if no Raid was
+    made, then done. The plan is made at the first space question (its spaces kept as the
+    agent note ``sweep-plan.<spaces>``); each later question works the Troop moves out again
+    from the position when the Sweep began."""
     options = decision.options
     if decision.kind is Kind.MOVE_PIECES:
         return _sweep_troops(state, decision, roller)
     if decision.kind is not Kind.SELECT_SPACE:
         return None
     done = decision.context.done
-    if len(done) < 3:
-        found = _pick(state, _selects(options), SWEEP_PRIORITIES, roller)
-        if found is not None:
-            return _choice(Select(found[0]), roller, "8.7.5", found[1])
+    left = 3 if decision.context.left is None else min(3, decision.context.left)
+    if not done:
+        spaces = sweep_plan(state, _free(decision), left, roller)
+        if spaces and Select(spaces[0]) in options:
+            note = SWEEP_PLAN + ".".join(spaces)
+            reason = f"the Sweep's plan: {', '.join(_SPACE[k].name for k in spaces)}"
+            return Choice(
+                Select(spaces[0]), coinlake.Why("8.7.5", reason, tuple(roller.rolls), note=note)
+            )
+    else:
+        planned = sweep_plan_note(state) or ()
+        following = [k for k in planned if k not in done]
+        if following and Select(following[0]) in options:
+            return _choice(
+                Select(following[0]), roller, "8.7.5", f"as planned: {_SPACE[following[0]].name}"
+            )
     no_raid = RAID not in _since(state, Choose(SWEEP))
     if TRANSPORT in options and no_raid and transport_plan(state, SWEEP, done) is not None:
         return _choice(TRANSPORT, roller, "8.7.5", "no Raid: Transport to the Sweep spaces")
@@ -1810,39 +1956,212 @@ def sweep(state: GameState, decision: Decision, roller: Roller) -> Choice | None
 
 
 def _sweep_troops(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
-    """8.7.5: Troops into a Sweep space to Activate the most Underground Guerrillas, and to
-    add COIN Control there if they can; from the spaces with the most to spare."""
+    """8.7.5: the Troops the plan moves into the space being worked (:func:`sweep_moves`),
+    less those already moved in; done once they are in."""
     key = decision.context.space
     moves = [o for o in decision.options if isinstance(o, Move)]
-    if key is None or not moves:
-        return (
-            _choice(DONE, roller, "8.7.5", "no Troops to move")
-            if DONE in decision.options
-            else None
-        )
-    arrived = _sweep_arrived(state)
-    p = _pieces(state, key)
-    hidden = _n(p, UNDERGROUND)
-    force = _n(p, ARVN_CUBES) + _n(p, RANGERS)
-    activate = max(0, hidden * (2 if _terrain(key) == "jungle" else 1) - force)
-    control = _to_coin_control(key, p)
-    if control > _sweep_supply(state, key, arrived):
-        control = 0
-    need = max(activate, control)
-    spare = {m.origin: sweep_spare(state, m.origin, arrived) for m in moves}
-    if need > 0 and max(spare.values()) > 0:
-        most = max(spare.values())
-        origin = next(o for o in spare if spare[o] == most)
-        k = min(need, most)
-        fit = [m for m in moves if m.origin == origin and m.count <= k]
-        move = max(fit, key=lambda m: m.count)
-        why = "to Activate Underground Guerrillas" if activate else "to add COIN Control"
-        return _choice(
-            move, roller, "8.7.5", f"{move.count} Troops from {_SPACE[origin].name} {why}"
-        )
+    planned = sweep_plan_note(state)
+    if key is not None and moves and planned is not None:
+        made = [
+            m
+            for m in _sweep_made(state, decision.context.done)
+            if m.destination == key and m.piece is P.ARVN_TROOPS
+        ]
+        start = _sweep_start(state, decision.context.done)
+        for origin, n, why in _still_to_move(sweep_moves(start, planned), key, made):
+            fit = [m for m in moves if m.origin == origin and m.count <= n]
+            if n > 0 and fit:
+                move = max(fit, key=lambda m: m.count)
+                return _choice(
+                    move, roller, "8.7.5", f"{move.count} Troops from {_SPACE[origin].name} {why}"
+                )
     if DONE in decision.options:
-        return _choice(DONE, roller, "8.7.5", "no more Troops needed or able to move")
+        return _choice(DONE, roller, "8.7.5", "the planned Troops have moved in")
     return None
+
+
+# -- the Sweep's plan (R318) ---------------------------------------------------------------------
+SWEEP_PLAN = "sweep-plan."
+"""The agent note of the Sweep's plan: its spaces in order, '.'-separated (R318)."""
+
+
+def sweep_plan_note(state: GameState) -> tuple[str, ...] | None:
+    """The spaces of the Sweep planned on this card (R318), or ``None``."""
+    for faction, note, card in state.agent_notes:
+        if faction is ARVN and note.startswith(SWEEP_PLAN) and card == state.current_card:
+            return tuple(k for k in note.removeprefix(SWEEP_PLAN).split(".") if k)
+    return None
+
+
+def _still_to_move(
+    plan: Sequence[tuple[str, str, int, str]], dest: str, made: Sequence[Move]
+) -> list[tuple[str, int, str]]:
+    """The planned moves into ``dest`` not made yet: (origin, Troops, why), in plan order,
+    each origin's planned total less what it already moved in."""
+    left: dict[str, int] = {}
+    why: dict[str, list[str]] = {}
+    for origin, to, n, reason in plan:
+        if to == dest:
+            left[origin] = left.get(origin, 0) + n
+            if reason not in why.setdefault(origin, []):
+                why[origin].append(reason)
+    for m in made:
+        if m.origin in left:
+            left[m.origin] -= m.count
+    return [(o, n, " and ".join(why[o])) for o, n in left.items() if n > 0]
+
+
+def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
+    """The Sweep's own Troop moves so far: into its spaces, before any Transport."""
+    answers = _since(state, Choose(SWEEP))
+    if TRANSPORT in answers:
+        answers = answers[: answers.index(TRANSPORT)]
+    return [m for m in _moves(answers) if m.destination in done and m.piece is P.ARVN_TROOPS]
+
+
+def _sweep_start(state: GameState, done: Sequence[str]) -> GameState:
+    """The position when the Sweep began: its Troop moves so far taken back."""
+    p: dict[str, Counts] = {}
+    for m in _sweep_made(state, done):
+        for key, k in ((m.origin, m.count), (m.destination, -m.count)):
+            p[key] = _with(p.get(key, _pieces(state, key)), P.ARVN_TROOPS, k)
+    return _with_pieces(state, p) if p else state
+
+
+def _troops_to_spare(key: str, p: Counts, arrived: int = 0) -> int:
+    """8.7.5: ARVN Troops (not those that just arrived) that may Sweep out of ``key`` with
+    the pieces ``p``, keeping 3 US and ARVN cubes and Special Forces and COIN Control."""
+    n = min(p[P.ARVN_TROOPS] - arrived, _n(p, COIN_UNITS) - 3)
+    if control_of(key, p) is Control.COIN:
+        n = min(n, _coin_margin(p))
+    return max(0, n)
+
+
+def _activation_need(key: str, p: Counts) -> int:
+    """ARVN units a Sweep space still lacks to Activate all its Underground Guerrillas
+    (3.2.3: 1 per unit, 1 per 2 in Jungle)."""
+    return max(0, _n(p, UNDERGROUND) * (2 if _terrain(key) == "jungle" else 1) - _sweep_force(p))
+
+
+def _sweep_force(p: Counts) -> int:
+    return _n(p, ARVN_CUBES) + _n(p, RANGERS)
+
+
+def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str, int, str]]:
+    """8.7.5's Troop movement for the Sweep ``spaces`` from the position ``start`` (R318):
+    (origin, destination, Troops, why), in order. First into the spaces with Underground
+    Guerrillas where ARVN are, in their order, as many as Activate the most; then as many
+    as add COIN Control, first in those spaces, then in the others (Bases first, then
+    Population). Troops come from the spaces with the most to spare (the first in map
+    order), never from a Sweep space, keeping 3 cubes and Special Forces and COIN Control."""
+    p = {k: _pieces(start, k) for k in _SPACE}
+    arrived: dict[str, int] = {}
+    out: list[tuple[str, str, int, str]] = []
+
+    def origins(dest: str) -> list[str]:
+        near = [o for o in sweep_sources(start, dest) if o not in _NORTH and o not in spaces]
+        return sorted(near, key=_INDEX.__getitem__)
+
+    def supply(dest: str) -> int:
+        return sum(_troops_to_spare(o, p[o], arrived.get(o, 0)) for o in origins(dest))
+
+    def bring(dest: str, need: int, why: str) -> None:
+        while need > 0:
+            spare = {o: _troops_to_spare(o, p[o], arrived.get(o, 0)) for o in origins(dest)}
+            most = max(spare.values(), default=0)
+            if most <= 0:
+                return
+            origin = next(o for o, n in spare.items() if n == most)
+            k = min(need, most)
+            p[origin], p[dest] = (
+                _with(p[origin], P.ARVN_TROOPS, -k),
+                _with(p[dest], P.ARVN_TROOPS, k),
+            )
+            arrived[dest] = arrived.get(dest, 0) + k
+            out.append((origin, dest, k, why))
+            need -= k
+
+    first = [k for k in spaces if _hidden_where_arvn(start, k)]
+    for dest in first:
+        bring(dest, _activation_need(dest, p[dest]), "to Activate Underground Guerrillas")
+    rest = [k for k in spaces if k not in first]
+    by_base = sorted(first, key=lambda k: (-_bases(p[k]), -_pop(k)))
+    for dest in (*by_base, *rest):
+        short = _to_coin_control(dest, p[dest])
+        if _pop(dest) and 0 < short <= supply(dest):
+            bring(dest, short, "to add COIN Control")
+    return out
+
+
+def _bases(p: Counts) -> int:
+    return _n(p, ENEMY_BASES) + _n(p, COIN_BASES)
+
+
+def _pop(key: str) -> int:
+    return _SPACE[key].population
+
+
+def sweep_plan(state: GameState, free: bool, most: int, roller: Roller) -> tuple[str, ...]:
+    """8.7.5's Sweep spaces, planned when the Sweep begins (R318): up to 3 (as many as the
+    ARVN can pay for, 3 each unless free): first those with Underground Guerrillas where
+    ARVN are (Support, VC, Population first); then spaces where the Troops left to move
+    would add COIN Control, Bases first, then Population."""
+    if not free:
+        most = min(most, state.resources(ARVN) // COST)
+    spaces: list[str] = []
+    while len(spaces) < most:
+        found = pick(
+            state,
+            [k for k in PROVINCES_AND_CITIES if k not in spaces],
+            SWEEP_PRIORITIES[:1],
+            roller,
+        )
+        if found is None:
+            break
+        spaces.append(found[0])
+    while len(spaces) < most:
+        moved = sweep_moves(state, spaces)
+        after = _with_pieces(state, _moved(state, moved))
+        second = Priority(
+            "8.7.5",
+            "② add COIN-Controlled Population (Bases first)",
+            _gain_test(state, spaces, moved),
+            (_any_base, population),
+        )
+        candidates = [k for k in PROVINCES_AND_CITIES if k not in spaces]
+        found = pick(after, candidates, (second,), roller)
+        if found is None:
+            break
+        spaces.append(found[0])
+    return tuple(spaces)
+
+
+def _moved(state: GameState, moves: Sequence[tuple[str, str, int, str]]) -> dict[str, Counts]:
+    p: dict[str, Counts] = {}
+    for origin, dest, k, _ in moves:
+        p[origin] = _with(p.get(origin, _pieces(state, origin)), P.ARVN_TROOPS, -k)
+        p[dest] = _with(p.get(dest, _pieces(state, dest)), P.ARVN_TROOPS, k)
+    return p
+
+
+def _gain_test(
+    start: GameState, spaces: Sequence[str], moved: Sequence[tuple[str, str, int, str]]
+) -> Test:
+    """Whether the Troops still free to move after ``moved`` could add COIN Control to a
+    Population space not yet selected (tested on the position after ``moved``)."""
+    arrived: dict[str, int] = {}
+    for _, dest, k, _ in moved:
+        arrived[dest] = arrived.get(dest, 0) + k
+
+    def test(after: GameState, key: str) -> bool:
+        short = _to_coin_control(key, _pieces(after, key))
+        if not _pop(key) or not short:
+            return False
+        near = [o for o in sweep_sources(start, key) if o not in _NORTH and o not in spaces]
+        spare = sum(_troops_to_spare(o, _pieces(after, o), arrived.get(o, 0)) for o in near)
+        return short <= spare
+
+    return test
 
 
 # == 8.7.6 Pacify ==================================================================================
@@ -2030,10 +2349,11 @@ def redeploy_next(
 def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     """8.7.7 Redeploy's questions: from where, to where, how many; Troops left over go to 1
     random space, remembered as an agent note (R321)."""
-    police = "Police" in decision.prompt
+    police = decision.context.within(POLICE_PART)
     options = decision.options
     spaces = _selects(options)
-    if decision.kind is Kind.SELECT_SPACE and "to where" not in decision.prompt:
+    origin = decision.context.space  # the space being worked once the origin is chosen
+    if decision.kind is Kind.SELECT_SPACE and origin is None:
         found = redeploy_next(state, police, spaces)
         if found is not None:
             return _choice(
@@ -2047,7 +2367,6 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
         must = [k for k in spaces if _must_leave(state, k)] or spaces
         key = max(must, key=lambda k: _pieces(state, k)[P.ARVN_TROOPS])
         return _choice(Select(key), roller, "8.7.7", f"Troops must leave {_SPACE[key].name}")
-    origin = decision.context.space
     if origin is None:
         return None
     found = redeploy_next(state, police, [origin])
@@ -2145,6 +2464,19 @@ def choose_operation(state: GameState, decision: Decision, roller: Roller) -> Ch
     offered = [o.option for o in options if isinstance(o, Choose)]
     free = decision.rule == "5.5" or _free(decision)
     found = operation_for(state, free=free, allowed=offered)
+    if (
+        found is not None
+        and found[0] in (ASSAULT, SWEEP)
+        and not free
+        and OP_SA in _answers(state)
+        and raid_possible(state)
+    ):
+        spaces, after = raid_plan(state, roller)
+        name, rule, why = after_raid(after, found[0], offered)
+        if name in offered:
+            reason = f"{why} ({'; '.join(wants for _, wants in spaces)})"
+            note = RAID_FIRST + ".".join(k for k, _ in spaces)
+            return Choice(Choose(name), coinlake.Why(rule, reason, tuple(roller.rolls), note=note))
     if found is not None:
         return _choice(Choose(found[0]), roller, found[1], found[2])
     if DONE in options:
@@ -2180,6 +2512,8 @@ def special_activity(state: GameState, decision: Decision, roller: Roller) -> Ch
         return None
     last = NO_SA in options
     skip = NO_SA if last else NOT_NOW
+    if not last and RAID in options and op == PATROL and raid_first_note(state) is not None:
+        return _choice(RAID, roller, "8.7.3", "RAID first, as planned with the Operation (R325)")
     if op in (TRAIN, PATROL):
         if last:
             sa = _govern_or_transport(
@@ -2220,6 +2554,7 @@ def _sa_useful(state: GameState, command: Choose, op: str) -> bool:
 STEPS: dict[str, Callable[[GameState, Decision, Roller], Choice | None]] = {
     TRAIN: train,
     PATROL: patrol,
+    PATROL_ASSAULT: patrol,
     SWEEP: sweep,
     ASSAULT: assault,
     "govern": govern,
@@ -2242,6 +2577,8 @@ def flowchart(game: Game, decision: Decision, roller: Roller) -> Choice | None:
         choice = choose_operation(state, decision, roller)
     elif kind is Kind.SPECIAL_ACTIVITY:
         choice = special_activity(state, decision, roller)
+    elif kind is Kind.CHOOSE_MODE and frozenset(options) == SWEEP_OR_ASSAULT:
+        choice = sweep_or_assault(state, decision, roller)
     elif context.procedure == "event" or kind is Kind.CHOOSE_SIDE or PIVOTAL in options:
         return None
     elif kind is Kind.TARGET and BOTH in options:
@@ -2252,7 +2589,7 @@ def flowchart(game: Game, decision: Decision, roller: Roller) -> Choice | None:
         choice = _in_one(state, decision, roller)
     elif kind is Kind.CHOOSE_MODE and Choose("vc-tunnel") in options:
         choice = _choice(Choose("vc-tunnel"), roller, "8.1.2", "VC before NVA")
-    elif kind is Kind.HOW_MANY and context.procedure in (PATROL, SWEEP):
+    elif kind is Kind.HOW_MANY and context.procedure in ACTIVATING:
         least = min((o for o in options if isinstance(o, Count)), key=lambda c: c.n)
         choice = _choice(least, roller, "8.7.5", "Activate VC Guerrillas before NVA ones")
     elif kind is Kind.REMOVE_PIECES:

@@ -56,6 +56,9 @@ INCREASE, DECREASE, UNCHANGED = "increase", "decrease", "unchanged"
 """The words of a "+N or -N" choice (``lib.raise_or_lower``)."""
 SOURCES = ("out-of-play", "casualties", "available")
 """8.4.3: where US and ARVN take friendly pieces from, first to last."""
+SWEEP_OR_ASSAULT = frozenset({Choose("sweep"), Choose("assault")})
+"""An Event's free "Sweep in place or Assault" in one space (``lib.sweep_or_assault``): a
+choice among Operations the Faction's flowchart makes (8.4.4)."""
 
 _TRACK_NAMES = (
     (Track.ARVN_RESOURCES, re.compile(r"\bARVN Resources\b")),

@@ -21,7 +21,7 @@ priorities, asked again, give the next space (8.1.3). Where a choice is left to 
 rules -- which enemy piece to remove first (8.1.2), an Event's own choices (8.4) -- the
 flowchart returns ``None`` and :class:`~coinlake.nonplayers.agents.NonPlayer` decides.
 
-Readings of unclear text are rulings R330-R349 in ``docs/rulings.md``.
+Readings of unclear text are rulings R330-R349 and R360-R361 in ``docs/rulings.md``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
+import attrs
 from attrs import frozen
 
 import coinlake
@@ -53,6 +54,7 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
+from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.pieces import first_rank
 from coinlake.nonplayers.priorities import Priority, pick
 from coinlake.nonplayers.random_spaces import choose_space
@@ -288,6 +290,8 @@ def flowchart(game: Game, decision: Decision, roller: Roller) -> Choice | None:
         choice = operation(game, decision, roller)
     elif kind is Kind.SPECIAL_ACTIVITY:
         choice = special_activity(game, decision, roller)
+    elif kind is Kind.CHOOSE_MODE and frozenset(decision.options) == SWEEP_OR_ASSAULT:
+        choice = sweep_or_assault(game.state, decision, roller)
     else:
         step = _STEPS.get(decision.context.procedure)
         choice = None if step is None else step(game, decision, roller)
@@ -448,21 +452,54 @@ def assault_condition(state: GameState) -> str | None:
     Troops stand with US Troops or a US Base; ``None`` if neither."""
     arvn = _spendable(state) >= 3
     for key in _IDS:
-        p = _pieces(state, key)
-        if not p[P.US_TROOPS] or not _n(p, *_INSURGENT):
-            continue
-        us = us_assault(state, key)
-        if us.base or us.tunnel:
-            return f"it can remove a Base in {_name(key)}"
-        if arvn and _n(p, P.ARVN_TROOPS, P.ARVN_POLICE):
-            more = _simulate(us.after, _arvn_hits(us.after, key))
-            if more.base or more.tunnel:
-                return f"it can remove a Base in {_name(key)} (with an ARVN Assault)"
+        reason = _base_removable(state, key, arvn)
+        if reason is not None:
+            return reason
     for key in _IDS:
-        p = _pieces(state, key)
-        if p[P.NVA_TROOPS] and (p[P.US_TROOPS] or p[P.US_BASE]):
-            return f"NVA Troops with US forces in {_name(key)}"
+        reason = _nva_troops_with_us(state, key)
+        if reason is not None:
+            return reason
     return None
+
+
+def _base_removable(state: GameState, key: str, arvn: bool) -> str | None:
+    """8.8.3's first condition in one space (ruling R332)."""
+    p = _pieces(state, key)
+    if not p[P.US_TROOPS] or not _n(p, *_INSURGENT):
+        return None
+    us = us_assault(state, key)
+    if us.base or us.tunnel:
+        return f"it can remove a Base in {_name(key)}"
+    if arvn and _n(p, P.ARVN_TROOPS, P.ARVN_POLICE):
+        more = _simulate(us.after, _arvn_hits(us.after, key))
+        if more.base or more.tunnel:
+            return f"it can remove a Base in {_name(key)} (with an ARVN Assault)"
+    return None
+
+
+def _nva_troops_with_us(state: GameState, key: str) -> str | None:
+    """8.8.3's second condition in one space."""
+    p = _pieces(state, key)
+    if p[P.NVA_TROOPS] and (p[P.US_TROOPS] or p[P.US_BASE]):
+        return f"NVA Troops with US forces in {_name(key)}"
+    return None
+
+
+def sweep_or_assault(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
+    """8.4.4 (OP EXAMPLE): an Event's free "Sweep in place or Assault" in one space (card
+    92 SEALORDS, 95 Westmoreland): Assault where 8.8.3's conditions hold in that space (an
+    Assault can remove a Base there, or NVA Troops stand with US forces), else Sweep
+    (ruling R362)."""
+    key = decision.context.space
+    if key is None:
+        return None
+    reason = _base_removable(state, key, arvn=True) or _nva_troops_with_us(state, key)
+    if reason is not None:
+        return Choice(Choose("assault"), roller.why("8.8.3", f"8.4.4: Assault, as {reason}"))
+    return Choice(
+        Choose("sweep"),
+        roller.why("8.8.3", f"8.4.4: no Assault condition in {_name(key)}: Sweep in place"),
+    )
 
 
 def assault_possible(state: GameState) -> bool:
@@ -654,9 +691,21 @@ def _simulate(p: Counts, n: int, *, abrams: bool = False, underground: int = 0) 
     return Strike(removed, active, active_removed, base, tunnel, q[P.NVA_TROOPS] < troops, tuple(q))
 
 
+PATTON = Choose("patton")
+PATTON_SPACES = 2
+"""Unshaded M-48 Patton (card 14, a Capability): 2 extra removals in at most 2 US Assault
+spaces per Operation (5.3)."""
+
+
+def _patton_used(state: GameState) -> int:
+    """The spaces of the US Operation in progress where unshaded M-48 Patton was used."""
+    return sum(1 for a in _answers_since(state, "assault", "patrol") or () if a == PATTON)
+
+
 def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
     """3.2.4: US Assault removals -- 2 per Troop with a US Base, 1 per 2 in Highland, else 1
-    per Troop; unshaded M-48 Patton adds 2 outside Lowland."""
+    per Troop; unshaded M-48 Patton adds 2 outside Lowland while the Operation has used it
+    in fewer than 2 spaces."""
     troops = p[P.US_TROOPS] + extra
     if p[P.US_BASE]:
         n = 2 * troops
@@ -665,6 +714,7 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
     else:
         n = troops
     patton = _capability(state, M48_PATTON) is Side.UNSHADED
+    patton = patton and _patton_used(state) < PATTON_SPACES
     if patton and troops and _terrain(key) != "lowland" and _n(p, *_INSURGENT) > n:
         n += 2
     return n
@@ -823,6 +873,13 @@ def _any_space(spaces: Sequence[str], roller: Roller, rule: str, why: str) -> Ch
     return Choice(Select(space), roller.why(rule, f"{why}: a random space (8.2), {_name(space)}"))
 
 
+_ACTIVATING = ("sweep", "patrol", "advise")
+"""The procedures whose only number question is how many of the Guerrillas they Activate are
+NVA, the rest VC (3.2.2, 3.2.3, 4.2.1 with 1.4.3)."""
+PATROL_ASSAULT = "patrol-assault"
+"""The Context's procedure for the Patrol's closing Assault in 1 LoC (3.2.2)."""
+
+
 def _common(game: Game, decision: Decision, roller: Roller, rule: str) -> Choice | None:
     """The small choices every US Operation shares (ruling R345): targets (3.1, both),
     how many NVA among Activated Guerrillas (the fewest: VC first), Tunnel markers
@@ -839,7 +896,7 @@ def _common(game: Game, decision: Decision, roller: Roller, rule: str) -> Choice
             rule,
             "target both enemies: the most pieces (8.1.1)",
         )
-    if kind is Kind.HOW_MANY and "Activate" in decision.prompt:
+    if kind is Kind.HOW_MANY and decision.context.procedure in _ACTIVATING:
         least = min((c for c in options if isinstance(c, Count)), key=lambda c: c.n)
         return Choice(least, roller.why(rule, "Activate VC Guerrillas before NVA (8.1.2)"))
     if kind is Kind.HOW_MANY:
@@ -848,7 +905,7 @@ def _common(game: Game, decision: Decision, roller: Roller, rule: str) -> Choice
     if kind is Kind.CHOOSE_MODE and "vc-tunnel" in words:
         return Choice(Choose("vc-tunnel"), roller.why(rule, "the VC Tunnel first (8.1.2)"))
     if kind is Kind.YES_NO and "patton" in words:
-        return Choice(Choose("patton"), roller.why("8.1.1", "M-48 Patton: 2 more enemies removed"))
+        return Choice(PATTON, roller.why("8.1.1", "M-48 Patton: 2 more enemies removed"))
     if kind is Kind.YES_NO and "add-aid" in words:
         if game.state.aid <= 30:
             return Choice(Choose("add-aid"), roller.why("8.8.4", "Aid is 30 or less: +6 Aid"))
@@ -903,7 +960,8 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
             needs.append((i, k, n, "Troops to Assault more than half the enemies there"))
     elif op == "sweep":
         for i, k in enumerate(done):
-            n = _sweep_target(state, k, 99)[0] if _troops_may_enter(state, k) else 0
+            every, _, control = _sweep_needs(state, k)
+            n = max(every, control) if _troops_may_enter(state, k) and every < 99 else 0
             if n:
                 needs.append((i, k, n, "Troops for the Sweep there"))
     base = len(needs)
@@ -1247,6 +1305,9 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
         return _choose(roller, options, DONE, "8.8.3", "no target left")
     hits = decision.context.left if decision.context.left is not None else 6
     spaces = list(dict.fromkeys(m.origin for m in offered))
+    arc = _arc_light_hit(state, offered, spaces, roller)
+    if arc is not None:
+        return arc
     nva = [(k, _nva_control_need(state, k)) for k in spaces]
     nva = [
         (k, n)
@@ -1281,6 +1342,31 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
     top = min(order(k) for k in pool)
     key = choose_space([k for k in pool if order(k) == top], roller)
     return _hit_in(offered, key, roller, what)
+
+
+def _arc_light_hit(
+    state: GameState, offered: Sequence[Move], spaces: Sequence[str], roller: Roller
+) -> Choice | None:
+    """8.8.3 AIR STRIKE, unshaded Arc Light (card 8): the Province struck without US or ARVN
+    pieces takes the hits right after the Trail's (ruling R361): NVA pieces until its NVA
+    Control ends, if it has any; otherwise every hit while it has targets, Bases once the
+    rules allow (4.2.3)."""
+    if _capability(state, ARC_LIGHT) is not Side.UNSHADED:
+        return None
+    for key in spaces:
+        if not _SPACE[key].is_province or _n(_pieces(state, key), *_COIN):
+            continue
+        if _control(_turn_start(state), key) is Control.NVA:  # as the turn began
+            if not _nva_control_need(state, key):
+                continue
+            nva = [m for m in offered if m.origin == key and m.piece.faction is Faction.NVA]
+            if nva:
+                move = min(nva, key=lambda m: first_rank(m.piece))
+                why = f"Arc Light: end NVA Control in {_name(key)}"
+                return Choice(move, roller.why("8.8.3", why))
+            continue
+        return _hit_in(offered, key, roller, "with Arc Light")
+    return None
 
 
 def _hit_in(offered: Sequence[Move], key: str, roller: Roller, what: str) -> Choice:
@@ -1332,7 +1418,7 @@ def patrol(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     moved = _moves(since or ())
     if kind is Kind.SELECT_SPACE:
         spaces = _selects(options)
-        if DONE in options and since is not None and DONE in since:
+        if decision.context.procedure == PATROL_ASSAULT:
             return _patrol_assault(state, spaces, roller)
         if DONE in options:
             origins = [k for k in _patrol_origins(state) if k in spaces]
@@ -1524,13 +1610,13 @@ def advise(game: Game, decision: Decision, roller: Roller) -> Choice | None:
 
 
 # == 8.8.5 Sweep ==================================================================================
-def _sweep_target(state: GameState, key: str, supply: int) -> tuple[int, str]:
-    """US Troops to bring into Sweep space ``key`` (8.8.5): enough to Activate every
-    Underground Guerrilla there, else more than half of them, if ``supply`` allows; then
-    more for COIN Control. None into a space with more than 2 NVA Troops."""
+def _sweep_needs(state: GameState, key: str) -> tuple[int, int, int]:
+    """US Troops Sweep space ``key`` lacks (8.8.5): to Activate every Underground Guerrilla,
+    more than half of them (0 when there is none), and for COIN Control; none into a space
+    with more than 2 NVA Troops (99: never)."""
     p = _pieces(state, key)
     if p[P.NVA_TROOPS] > 2:
-        return 0, ""
+        return 99, 99, 99
     hidden = _n(p, *_UNDERGROUND)
     jungle = _terrain(key) == "jungle"
     forces = p[P.US_TROOPS] + _n(p, *_IRREGULARS)
@@ -1542,18 +1628,141 @@ def _sweep_target(state: GameState, key: str, supply: int) -> tuple[int, str]:
                 return extra
         return 99
 
-    every = need(lambda a: a >= hidden)
-    half = need(lambda a: 2 * a > hidden)
+    every = need(lambda a: a >= hidden) if hidden else 0
+    half = need(lambda a: 2 * a > hidden) if hidden else 0
     control = max(0, _n(p, *_INSURGENT) - _n(p, *_COIN) + 1) if not _is_loc(key) else 0
-    if hidden and every <= supply:
-        act, why = every, "to Activate every Underground Guerrilla"
-    elif hidden and half <= supply:
-        act, why = half, "to Activate more than half the Underground Guerrillas"
-    else:
-        act, why = 0, ""
-    if control > act and control <= supply:
-        return control, "to add COIN Control"
-    return act, why
+    return every, half, control
+
+
+def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str, int, str]]:
+    """8.8.5's Troop movement into the Sweep ``spaces`` from the position ``start`` (ruling
+    R338): (origin, destination, US Troops, why), in order. First as many as possible from
+    Laos and Cambodia into spaces that need any; then, space by space (Support, Bases,
+    Population first), as many as Activate every Underground Guerrilla, then as many as
+    Activate more than half, then as many as add COIN Control -- each bullet across all
+    the spaces before the next, each space taking only what the bullet needs. Troops come
+    from the spaces with the most to spare (never a Sweep space); none into a space with
+    more than 2 NVA Troops, nor into Laos or Cambodia unless the Policy is Nixon."""
+    state = start
+    out: list[tuple[str, str, int, str]] = []
+    order = sorted(
+        (k for k in spaces if _troops_may_enter(start, k)),
+        key=lambda k: tuple(-v for v in _sweep_space_rank(start, k)),
+    )
+
+    def origins(dest: str) -> dict[str, int]:
+        found = {}
+        for o in _sweep_sources(start, dest):
+            if o not in spaces and (n := _sweep_spare(state, o)) > 0:
+                found[o] = n
+        return found
+
+    def bring(dest: str, need: int, why: str, far: bool = False) -> None:
+        nonlocal state
+        while need > 0:
+            spare = origins(dest)
+            if far:
+                spare = {o: n for o, n in spare.items() if _SPACE[o].in_laos_or_cambodia}
+            if not spare:
+                return
+            most = max(spare.values())
+            origin = next(o for o, n in spare.items() if n == most)
+            k = most if far else min(need, most)
+            changed = {
+                origin: _with(_pieces(state, origin), P.US_TROOPS, -k),
+                dest: _with(_pieces(state, dest), P.US_TROOPS, k),
+            }
+            state = _with_pieces(state, changed)
+            out.append((origin, dest, k, why))
+            need -= k
+
+    for dest in order:
+        if any(_sweep_needs(state, dest)):
+            bring(dest, 99, "as many US Troops as possible from Laos and Cambodia", far=True)
+    for bullet, why in (
+        (0, "to Activate every Underground Guerrilla"),
+        (1, "to Activate more than half the Underground Guerrillas"),
+        (2, "to add COIN Control"),
+    ):
+        for dest in order:
+            need = _sweep_needs(state, dest)[bullet]
+            if bullet == 1 and not _sweep_needs(state, dest)[0]:
+                continue  # every Guerrilla can be Activated already
+            if 0 < need <= sum(origins(dest).values()):
+                bring(dest, need, why)
+    return out
+
+
+def _sweep_sources(state: GameState, dest: str) -> list[str]:
+    """3.2.3: spaces whose Troops may Sweep into ``dest``: adjacent ones, and those next to
+    an adjacent LoC free of NVA and VC pieces (in map order)."""
+    out = list(_adjacent(dest))
+    for loc in _adjacent(dest):
+        if _is_loc(loc) and not _n(_pieces(state, loc), *_INSURGENT):
+            out.extend(b for b in _adjacent(loc) if b != dest and b not in out)
+    return sorted(out, key=lambda k: _SPACE[k].index)
+
+
+def _with(p: Counts, piece: Piece, k: int) -> tuple[int, ...]:
+    q = list(p)
+    q[piece] += k
+    return tuple(q)
+
+
+def _with_pieces(state: GameState, changed: dict[str, tuple[int, ...]]) -> GameState:
+    """``state`` with the pieces of some spaces replaced (a position looked ahead to)."""
+    spaces = list(state.spaces)
+    for key, p in changed.items():
+        index = _SPACE[key].index
+        spaces[index] = attrs.evolve(spaces[index], pieces=p)
+    return attrs.evolve(state, spaces=tuple(spaces))
+
+
+SWEEP_PLAN = "sweep-plan."
+"""The agent note of the US Sweep's spaces, in order, '.'-separated (ruling R338)."""
+
+
+def sweep_plan_note(state: GameState) -> tuple[str, ...] | None:
+    """The spaces of the US Sweep planned on this card (ruling R338), or ``None``."""
+    for faction, note, card in state.agent_notes:
+        if faction is US and note.startswith(SWEEP_PLAN) and card == state.current_card:
+            return tuple(k for k in note.removeprefix(SWEEP_PLAN).split(".") if k)
+    return None
+
+
+def _still_to_move(
+    plan: Sequence[tuple[str, str, int, str]], dest: str, made: Sequence[Move]
+) -> list[tuple[str, int, str]]:
+    """The planned moves into ``dest`` not made yet: (origin, Troops, why), in plan order,
+    each origin's planned total less what it already moved in."""
+    left: dict[str, int] = {}
+    why: dict[str, list[str]] = {}
+    for origin, to, n, reason in plan:
+        if to == dest:
+            left[origin] = left.get(origin, 0) + n
+            if reason not in why.setdefault(origin, []):
+                why[origin].append(reason)
+    for m in made:
+        if m.origin in left:
+            left[m.origin] -= m.count
+    return [(o, n, " and ".join(why[o])) for o, n in left.items() if n > 0]
+
+
+def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
+    """The Sweep's own US Troop moves so far: into its spaces, before any Air Lift."""
+    answers = _answers_since(state, "sweep") or ()
+    if Choose("air-lift") in answers:
+        answers = answers[: answers.index(Choose("air-lift"))]
+    return [m for m in _moves(answers) if m.destination in done and m.piece is P.US_TROOPS]
+
+
+def _sweep_start(state: GameState, done: Sequence[str]) -> GameState:
+    """The position when the Sweep began: its Troop moves so far taken back."""
+    p: dict[str, tuple[int, ...]] = {}
+    for m in _sweep_made(state, done):
+        for key, k in ((m.origin, m.count), (m.destination, -m.count)):
+            p[key] = _with(p.get(key, _pieces(state, key)), P.US_TROOPS, k)
+    return _with_pieces(state, p) if p else state
 
 
 def _sweep_spare(state: GameState, key: str) -> int:
@@ -1591,9 +1800,19 @@ def sweep(game: Game, decision: Decision, roller: Roller) -> Choice | None:
         spaces = _selects(options)
         if spaces and all(s in context.done for s in spaces):
             return _cobras(state, spaces, roller)
-        key, why = _next_sweep_space(state, spaces, context.done, roller)
-        if key is not None:
-            return Choice(Select(key), roller.why("8.8.5", f"Sweep {why}: {_name(key)}"))
+        if not context.done:
+            plan = _plan_sweep_spaces(state, spaces, context.left, roller)
+            if plan:
+                reason = f"the Sweep's plan: {', '.join(_name(k) for k, _ in plan)}"
+                note = SWEEP_PLAN + ".".join(k for k, _ in plan)
+                why = coinlake.Why("8.8.5", reason, tuple(roller.rolls), note=note)
+                return Choice(Select(plan[0][0]), why)
+        following = [k for k in sweep_plan_note(state) or () if k not in context.done]
+        if following and following[0] in spaces:
+            return Choice(
+                Select(following[0]),
+                roller.why("8.8.5", f"Sweep as planned: {_name(following[0])}"),
+            )
         if (
             "air-lift" in _words(options)
             and _policy(state) != "LBJ"
@@ -1634,38 +1853,41 @@ def _next_sweep_space(
     return None, ""
 
 
+def _plan_sweep_spaces(
+    state: GameState, spaces: Sequence[str], left: int | None, roller: Roller
+) -> list[tuple[str, str]]:
+    """8.8.5: every Sweep space, selected before any Troop moves (ruling R338), in the order
+    :func:`_next_sweep_space` gives, with why."""
+    plan: list[tuple[str, str]] = []
+    while left is None or len(plan) < left:
+        chosen = [k for k, _ in plan]
+        key, why = _next_sweep_space(state, [k for k in spaces if k not in chosen], chosen, roller)
+        if key is None:
+            break
+        plan.append((key, why))
+    return plan
+
+
 def _sweep_move(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
+    """8.8.5: the US Troops the plan moves into this Sweep space (:func:`sweep_moves`, from
+    the position when the Sweep began), less those already moved in."""
     offered = [m for m in _moves(decision.options) if m.piece is P.US_TROOPS]
     if not offered:
         return _choose(roller, decision.options, DONE, "8.8.5", "no US Troops to move in")
     dest = offered[0].destination
-    if not _troops_may_enter(state, dest):
-        return _choose(
-            roller, decision.options, DONE, "8.8.5", "Troops into Laos or Cambodia only under Nixon"
-        )
-    most: dict[str, int] = {}
-    for m in offered:
-        spare = _sweep_spare(state, m.origin)
-        if m.count <= spare:
-            most[m.origin] = max(most.get(m.origin, 0), m.count)
-    supply = sum(most.values())
-    target, why = _sweep_target(state, dest, supply)
-    if target <= 0 or not most:
-        why = f"enough Troops in {_name(dest)}" if target <= 0 else "no more US Troops may move in"
-        return _choose(roller, decision.options, DONE, "8.8.5", why)
-    far = [o for o in most if _SPACE[o].in_laos_or_cambodia]
-    if far:
-        origin = max(far, key=lambda o: (most[o], -_SPACE[o].index))
-        count = most[origin]
-        why = "as many US Troops as possible from Laos and Cambodia"
-    else:
-        top = max(most.values())
-        origin = choose_space([o for o in most if most[o] == top], roller)
-        count = min(most[origin], target)
-    return Choice(
-        Move(P.US_TROOPS, count, origin, dest),
-        roller.why("8.8.5", f"{count} US Troops into {_name(dest)} {why}"),
-    )
+    done = decision.context.done
+    planned = sweep_plan_note(state) or tuple(done)
+    made = [m for m in _sweep_made(state, done) if m.destination == dest]
+    for origin, n, why in _still_to_move(
+        sweep_moves(_sweep_start(state, done), planned), dest, made
+    ):
+        fit = [m for m in offered if m.origin == origin and m.count <= n]
+        if n > 0 and fit:
+            move = max(fit, key=lambda m: m.count)
+            return Choice(
+                move, roller.why("8.8.5", f"{move.count} US Troops into {_name(dest)} {why}")
+            )
+    return _choose(roller, decision.options, DONE, "8.8.5", "the planned Troops have moved in")
 
 
 def _cobras(state: GameState, spaces: Sequence[str], roller: Roller) -> Choice:
@@ -2212,6 +2434,7 @@ Step = Callable[[Game, Decision, Roller], Choice | None]
 _STEPS: dict[str, Step] = {
     "assault": assault,
     "patrol": patrol,
+    PATROL_ASSAULT: patrol,
     "sweep": sweep,
     "train": train,
     "air-lift": air_lift,

@@ -910,7 +910,11 @@ def redeploy_step(
                 moved = yield from nva_redeploy_step(ctx, record, destinations=destinations)
             rule = "6.4.3"
         else:
-            with ctx.scope("redeploy", "6.4.2", faction=Faction.ARVN):
+            # the part ("arvn-troops", "arvn-police") is named in the Context's parent
+            with (
+                ctx.scope(part, "6.4.2", faction=Faction.ARVN),
+                ctx.scope("redeploy", "6.4.2", faction=Faction.ARVN),
+            ):
                 moved = yield from arvn_redeploy_step(
                     ctx,
                     police=part == ARVN_POLICE,

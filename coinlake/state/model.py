@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import attrs
 from attrs import frozen
@@ -272,17 +272,47 @@ NO_COUP_STEP = CoupStep()
 """The empty :class:`CoupStep`, outside the phases that record progress."""
 
 
+class Standing(NamedTuple):
+    """One side's place in a :class:`GameResult`: its Factions (a player's, or one
+    Non-player) and the margin it was ranked by (7.1-7.3, 8.9)."""
+
+    factions: tuple[Faction, ...]
+    margin: int
+
+
 @frozen
 class GameResult:
-    """How the game ended (6.1, 7.1-7.3, 8.9).
+    """How the game ended (6.1, 7.1-7.3, 8.9): ``game.state.result`` once it is over.
 
     ``rule``: ``"7.2"`` (a victory check in a Coup Round), ``"7.3"`` (after the final Coup) or
     ``"8.9"`` (a 1-player game);
     ``outcome``: ``"victory"`` or ``"stalemate"`` (8.9 only); ``winner``: the Factions of the
     winning side (empty on a stalemate); ``ranking``: the sides (a player's Factions, or one
-    Non-player) best first, with ``side_margins`` the margins they were ranked by;
-    ``margins``: each Faction's own 7.3 margin in ``FACTIONS`` order (US, ARVN, NVA, VC).
+    Non-player) best first, with ``side_margins`` the margins they were ranked by (labelled
+    together: :attr:`standings`); ``margins``: each Faction's own 7.3 margin in ``FACTIONS``
+    order (US, ARVN, NVA, VC; labelled: :attr:`faction_margins`).
+
+    >>> from coinlake import Faction
+    >>> us, arvn, nva, vc = Faction
+    >>> result = GameResult("7.3", "victory", (nva, vc), ((nva, vc), (us, arvn)), (3, -2),
+    ...                     (-2, -5, 3, 1))
+    >>> result.faction_margins[Faction.NVA], result.standings[0].margin
+    (3, 3)
     """
+
+    @property
+    def faction_margins(self) -> dict[Faction, int]:
+        """Each Faction's own 7.3 margin keyed by Faction, in Faction order (US, ARVN, NVA,
+        VC), like :func:`coinlake.victory_margins` of the final position."""
+        return dict(zip(FACTIONS, self.margins, strict=True))
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """The sides best first, each with the margin it was ranked by (7.1, 7.3)."""
+        return tuple(
+            Standing(side, margin)
+            for side, margin in zip(self.ranking, self.side_margins, strict=True)
+        )
 
     rule: str
     outcome: str
@@ -327,6 +357,12 @@ class GameState:
     def __getstate__(self) -> dict[str, Any]:
         return _without_memo(self)
 
+    def __str__(self) -> str:
+        """The board as plain text (:func:`coinlake.state.text.board`); ``repr`` stays attrs'."""
+        from coinlake.state.text import board  # text reads this module
+
+        return board(self)
+
     scenario: str
     options: Options
     spaces: tuple[SpaceState, ...]
@@ -370,6 +406,10 @@ class GameState:
     (``coinlake.position``) sets them, and each roll takes the first one instead of drawing
     from :attr:`rng` (see :func:`with_dice`)."""
 
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, for Jupyter (``coinlake.svg.board``, through :data:`RENDER_SVG`)."""
+        return None if RENDER_SVG is None else RENDER_SVG(self)
+
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
         """A space's contents by id, name, alias or index (e.g. ``"Quang Tri"``)."""
@@ -386,6 +426,7 @@ class GameState:
         raise KeyError(f"no box {name!r}")
 
     def track(self, track: Track) -> int:
+        """The value of a numeric track (Resources, Aid, Patronage, Econ, Trail: 1.8, 6.7)."""
         return self.tracks[track]
 
     def resources(self, faction: Faction) -> int:
@@ -393,22 +434,28 @@ class GameState:
         return self.tracks[Track.resources_of(faction)]
 
     def eligible(self, faction: Faction) -> bool:
+        """Whether the Faction's cylinder is in the Eligible box (2.3.1)."""
         return self.eligibility[FACTIONS.index(faction)] is Eligibility.ELIGIBLE
 
     @property
     def aid(self) -> int:
+        """Aid, 0-75: added to ARVN Resources in each Resources Phase (1.8, 6.2.3)."""
         return self.tracks[Track.AID]
 
     @property
     def patronage(self) -> int:
+        """Patronage, 0-75: part of the ARVN victory total (1.8, 1.9)."""
         return self.tracks[Track.PATRONAGE]
 
     @property
     def econ(self) -> int:
+        """Econ: the unSabotaged Econ of the LoCs, which ARVN earns and below which the US may
+        not spend ARVN Resources (1.8.1, 6.2.3)."""
         return self.tracks[Track.ECON]
 
     @property
     def trail(self) -> int:
+        """The Trail, 0-4 (6.2.2, 6.7)."""
         return self.tracks[Track.TRAIL]
 
     @property
@@ -451,6 +498,10 @@ def replace(obj: T, **changes: Any) -> T:
     object.__setattr__(new, "__dict__", fields)
     return new
 
+
+RENDER_SVG: Callable[[GameState], str] | None = None
+"""Draws a state as SVG for :meth:`GameState._repr_svg_`: ``coinlake.svg.board``, set by the
+``coinlake`` facade (the state layer never imports the interfaces layer)."""
 
 _DRAFT: Any = None
 """The state object the log reader is folding a frame into, or ``None`` (see :func:`replace`;

@@ -83,7 +83,8 @@ def bases_on_map(state: GameState, faction: Faction) -> int:
 
 
 def victory_markers(state: GameState) -> dict[Faction, int]:
-    """The four victory totals (1.9, 7.2), keyed by Faction (``markers["US"]`` works too).
+    """The four victory totals (1.9, 7.2), keyed by Faction in Faction order (US, ARVN, NVA,
+    VC, as :attr:`GameResult.faction_margins`); ``markers["US"]`` works too.
 
     US: Total Support + US Troops and Bases Available. ARVN: COIN-Controlled Pop + Patronage.
     NVA: NVA-Controlled Pop + NVA Bases on the map. VC: Total Opposition + VC Bases on map.
@@ -95,14 +96,21 @@ def _markers(state: GameState) -> dict[Faction, int]:
     avail = state.available
     return {
         Faction.US: total_support(state) + avail[Piece.US_TROOPS] + avail[Piece.US_BASE],
-        Faction.NVA: controlled_population(state, Control.NVA) + bases_on_map(state, Faction.NVA),
         Faction.ARVN: controlled_population(state, Control.COIN) + state.patronage,
+        Faction.NVA: controlled_population(state, Control.NVA) + bases_on_map(state, Faction.NVA),
         Faction.VC: total_opposition(state) + bases_on_map(state, Faction.VC),
     }
 
 
 def victory_margins(state: GameState) -> dict[Faction, int]:
-    """Each Faction's victory margin: its total minus its 7.2 threshold (7.3)."""
+    """Each Faction's victory margin: its total minus its 7.2 threshold (7.3), in Faction
+    order (US, ARVN, NVA, VC).
+
+    >>> import coinlake
+    >>> margins = coinlake.victory_margins(coinlake.new_game("short", seed=7).state)
+    >>> {str(faction): margin for faction, margin in margins.items()}
+    {'US': -12, 'ARVN': -9, 'NVA': -8, 'VC': -12}
+    """
     markers = victory_markers(state)
     return {f: markers[f] - VICTORY_THRESHOLDS[f] for f in markers}
 

@@ -502,7 +502,9 @@ def sweep_or_assault(
         word = words[0]
         if len(words) > 1:
             ask = f"{faction}: Sweep in place or Assault in {space(key).name}?"
+            kit.work_on(ctx, key)
             word = yield from choose_word(ctx, faction, words, ask, rule)
+            kit.work_on(ctx, None)
         picked[word].append(key)
 
     pool = [key for key in candidates if any(branches(key).values())]

@@ -37,6 +37,9 @@ PATROL_ORIGINS: tuple[str, ...] = tuple(
     s for s in SPACE_IDS if any(LOC_OR_CITY[n] for n in ADJACENT[s])
 )
 """Spaces a Patrolling cube can leave (3.2.2: its first step is into a LoC or City)."""
+PATROL_ASSAULT = "patrol-assault"
+"""The procedure named in the Context of the Patrol's closing Assault in 1 LoC (3.2.2): its
+space question and the Assault's own questions, within the Patrol."""
 
 
 def patrol_reach(state: GameState, origin: str) -> tuple[str, ...]:
@@ -142,17 +145,17 @@ def patrol(
     state = ctx.state
     assaults = tuple(kit.SELECT[s] for s in locs if can_assault_in(at(state, s).pieces, faction))
     if assaults and not (faction is US and us_assault_banned(state)):
-        answer = yield ctx.ask(
-            faction,
-            Kind.SELECT_SPACE,
-            f"{faction} Patrol: Assault in 1 LoC at no added cost, or done",
-            (*assaults, DONE),
-            "3.2.2",
-        )
-        if isinstance(answer, Select):
-            work_on(ctx, answer.space)
-            yield from assault_in(ctx, faction, answer.space, "3.2.2", grant=grant)
-            work_on(ctx, None)
+        with ctx.scope(PATROL_ASSAULT, "3.2.2"):
+            answer = yield ctx.ask(
+                faction,
+                Kind.SELECT_SPACE,
+                f"{faction} Patrol: Assault in 1 LoC at no added cost, or done",
+                (*assaults, DONE),
+                "3.2.2",
+            )
+            if isinstance(answer, Select):
+                work_on(ctx, answer.space)
+                yield from assault_in(ctx, faction, answer.space, "3.2.2", grant=grant)
     if effects.capability(ctx.state, M48_PATTON) is Side.SHADED:
         yield from _rpgs(ctx, faction, mover)
     destinations = tuple(dict.fromkeys(d for (d, _), n in mover.arrived.items() if n))
