@@ -891,3 +891,17 @@ def test_any_space_when_required_r324() -> None:
         choice = arvn.flowchart(game, decision, Roller(game.state))
         assert choice is not None and choice.command in options and choice.why.rule == rule
         assert len(choice.why.rolls) == 2  # the Random Spaces roll (8.2)
+
+
+def test_a_sweep_after_troops_from_out_of_play_r318() -> None:
+    """R318's plan takes back the Sweep's own Troop moves between map spaces only: in this
+    Full game Corps Commanders (card 117) brings Troops from Out of Play into the space of
+    its free Sweep, which once broke the plan (a box is not a space)."""
+    game = coinlake.new_game(
+        "full", seed=932, non_players=set(coinlake.Faction), political_rhythm=True
+    )
+    game.play_non_players(limit=380)
+    decision = game.decision
+    assert decision is not None and decision.context.card == 117
+    assert decision.context.procedure == "sweep" and decision.faction is ARVN
+    assert game.play_non_players(limit=40) == 40  # the Sweep and the game go on

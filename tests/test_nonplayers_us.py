@@ -321,6 +321,35 @@ def test_air_lift_example_8_8_3() -> None:
         assert not game.state.space(space).count(P.VC_BASE)
 
 
+def test_air_lift_origins_are_identified_once_and_kept_r363() -> None:
+    """8.8.3 AIR LIFT: the potential origins are identified first and their order noted:
+    the first "from where" answer records them (the agent note ``air-lift-origins.``), and
+    every origin the Air Lift then uses comes from that list."""
+    game = on_card(
+        2,
+        NP,
+        "us-policy JFK",
+        "space ba-xuyen 1 us-troops 1 vc-base",
+        "space kien-phong 1 vc-base 2 vc-guerrilla-a",
+        "space kien-giang-an-xuyen 1 vc-base 2 vc-guerrilla-a",
+        "space saigon 8 us-troops 2 arvn-police",
+        "space the-fishhook 2 us-troops 3 nva-guerrilla-u",
+    )
+    play_turn(game)
+    notes = [
+        e.note
+        for e in game.events
+        if isinstance(e, Explained) and e.note.startswith(us.AIR_LIFT_ORIGINS)
+    ]
+    assert len(notes) == 1  # identified once, at the Air Lift's first question
+    noted = notes[0].removeprefix(us.AIR_LIFT_ORIGINS).split(".")
+    assert noted[0] == "the-fishhook"  # 1st bullet: no COIN Control, Support or US Base
+    assert 1 <= len(noted) <= 3 and "saigon" in noted
+    boxes = ("available", "casualties", "out-of-play")
+    lifts = [c for c in us_commands(game) if c.startswith("move") and c.split()[4] not in boxes]
+    assert lifts and all(c.split()[3] in noted for c in lifts), (noted, lifts)
+
+
 def test_air_lift_origins_first_where_no_coin_control_support_or_base_r335() -> None:
     state = on_card(
         2,

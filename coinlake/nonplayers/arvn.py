@@ -2016,7 +2016,11 @@ def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
     answers = _since(state, Choose(SWEEP))
     if TRANSPORT in answers:
         answers = answers[: answers.index(TRANSPORT)]
-    return [m for m in _moves(answers) if m.destination in done and m.piece is P.ARVN_TROOPS]
+    return [
+        m
+        for m in _moves(answers)
+        if m.destination in done and m.piece is P.ARVN_TROOPS and m.origin in _SPACE
+    ]
 
 
 def _sweep_start(state: GameState, done: Sequence[str]) -> GameState:

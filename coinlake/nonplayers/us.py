@@ -26,7 +26,7 @@ Readings of unclear text are rulings R330-R349 and R360-R361 in ``docs/rulings.m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import combinations
 
 import attrs
@@ -1030,11 +1030,16 @@ def _origin_rank(state: GameState, key: str, op: str, done: Sequence[str]) -> tu
 
 
 def _lift_moves(
-    state: GameState, op: str, done: Sequence[str], moves: Sequence[Move]
+    state: GameState,
+    op: str,
+    done: Sequence[str],
+    moves: Sequence[Move],
+    noted: Sequence[str] = (),
 ) -> list[Lift]:
     """The Air Lift moves the flowchart wants now, best first (8.8.3 AIR LIFT), given the
     moves made so far: Operation and Police destinations from the potential origins (3, 1
-    in Monsoon: ruling R335), the first bullet's origins emptied onto the last
+    in Monsoon: ruling R335; ``noted``: those identified at the Air Lift's first question,
+    in their order, ruling R363), the first bullet's origins emptied onto the last
     destination, then 1 Special Force to an empty space in Laos or Cambodia."""
     limit = 2 if monsoon(state) else 4
     touched: list[str] = []
@@ -1051,17 +1056,7 @@ def _lift_moves(
 
     needs = [n for n in _lift_needs(state, op, done) if n[1] not in used]
     wanted = {d for _, d, _, _ in needs}
-    origins = sorted(
-        (
-            k
-            for k in _IDS
-            if k not in wanted
-            and k not in destinations
-            and _country(k) != "north-vietnam"
-            and _spare_troops(state, k, op, done) > 0
-        ),
-        key=lambda k: (k not in used, _origin_rank(state, k, op, done), _SPACE[k].index),
-    )[: 1 if monsoon(state) else 3]
+    origins = potential_origins(state, op, done, wanted, destinations, used, noted)
     found: list[Lift] = []
     for rank, dest, need, why in needs:
         able = [o for o in origins if o != dest and room(o, dest)]
@@ -1106,6 +1101,49 @@ def _lift_moves(
     return found
 
 
+def potential_origins(
+    state: GameState,
+    op: str,
+    done: Sequence[str],
+    wanted: Collection[str] = (),
+    destinations: Sequence[str] = (),
+    used: Sequence[str] = (),
+    noted: Sequence[str] = (),
+) -> list[str]:
+    """8.8.3 AIR LIFT's potential origins (3, 1 in Monsoon, ruling R335), in the order they
+    were chosen: those ``noted`` at the Air Lift's first question that may still send units
+    (not a destination since), then -- only to replace those -- the best of the others
+    (origins already used first; the first bullet's spaces, then the most units to spare)."""
+
+    def able(k: str) -> bool:
+        return (
+            k not in wanted
+            and k not in destinations
+            and _country(k) != "north-vietnam"
+            and _spare_troops(state, k, op, done) > 0
+        )
+
+    size = 1 if monsoon(state) else 3
+    kept = [k for k in noted if able(k)][:size]
+    others = sorted(
+        (k for k in _IDS if k not in kept and able(k)),
+        key=lambda k: (k not in used, _origin_rank(state, k, op, done), _SPACE[k].index),
+    )
+    return [*kept, *others][:size]
+
+
+AIR_LIFT_ORIGINS = "air-lift-origins."
+"""The agent note of the Air Lift's potential origins, in order, '.'-separated (R363)."""
+
+
+def air_lift_origins_note(state: GameState) -> tuple[str, ...]:
+    """The potential Air Lift origins noted on this card (ruling R363), or none."""
+    for faction, note, card in state.agent_notes:
+        if faction is US and note.startswith(AIR_LIFT_ORIGINS) and card == state.current_card:
+            return tuple(k for k in note.removeprefix(AIR_LIFT_ORIGINS).split(".") if k)
+    return ()
+
+
 def air_lift_possible(state: GameState, op: str, done: Sequence[str] = ()) -> bool:
     """8.8.3 AIR LIFT: a destination the Operation or the Police bullet wants and an origin
     to fill it from (the later bullets only extend an Air Lift, ruling R333)."""
@@ -1142,7 +1180,8 @@ def air_lift(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     options = decision.options
     op, done = _lift_context(decision)
     moves = _made(state, "air-lift")
-    lifts = [lift for lift in _lift_moves(state, op, done, moves) if lift.count > 0]
+    noted = air_lift_origins_note(state) if moves else ()
+    lifts = [lift for lift in _lift_moves(state, op, done, moves, noted) if lift.count > 0]
     if decision.kind is Kind.SELECT_SPACE:
         spaces = _selects(options)
         if DONE in options:  # from where
@@ -1150,9 +1189,15 @@ def air_lift(game: Game, decision: Decision, roller: Roller) -> Choice | None:
             if not ready:
                 return Choice(DONE, roller.why("8.8.3", "Air Lift: nothing more to move"))
             lift = _best_lift(ready, roller)
+            reason = f"Air Lift from {_name(lift.origin)}: {lift.why}"
+            if moves:
+                return Choice(Select(lift.origin), roller.why("8.8.3", reason))
+            needed = {need[1] for need in _lift_needs(state, op, done)}
+            chosen = potential_origins(state, op, done, needed)
+            note = AIR_LIFT_ORIGINS + ".".join(chosen)
             return Choice(
                 Select(lift.origin),
-                roller.why("8.8.3", f"Air Lift from {_name(lift.origin)}: {lift.why}"),
+                coinlake.Why("8.8.3", reason, tuple(roller.rolls), note=note),
             )
         last = _last(game)
         origin = last.space if isinstance(last, Select) else None
@@ -1753,7 +1798,11 @@ def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
     answers = _answers_since(state, "sweep") or ()
     if Choose("air-lift") in answers:
         answers = answers[: answers.index(Choose("air-lift"))]
-    return [m for m in _moves(answers) if m.destination in done and m.piece is P.US_TROOPS]
+    return [
+        m
+        for m in _moves(answers)
+        if m.destination in done and m.piece is P.US_TROOPS and m.origin in _SPACE
+    ]
 
 
 def _sweep_start(state: GameState, done: Sequence[str]) -> GameState:
