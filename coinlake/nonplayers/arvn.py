@@ -47,6 +47,7 @@ from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
+from coinlake.nonplayers.plans import noted_spaces, still_to_move
 from coinlake.nonplayers.priorities import Priority, Score, Test, narrow, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -1941,7 +1942,7 @@ def sweep(state: GameState, decision: Decision, roller: Roller) -> Choice | None
                 Select(spaces[0]), coinlake.Why("8.7.5", reason, tuple(roller.rolls), note=note)
             )
     else:
-        planned = sweep_plan_note(state) or ()
+        planned = noted_spaces(state, ARVN, SWEEP_PLAN) or ()
         following = [k for k in planned if k not in done]
         if following and Select(following[0]) in options:
             return _choice(
@@ -1960,7 +1961,7 @@ def _sweep_troops(state: GameState, decision: Decision, roller: Roller) -> Choic
     less those already moved in; done once they are in."""
     key = decision.context.space
     moves = [o for o in decision.options if isinstance(o, Move)]
-    planned = sweep_plan_note(state)
+    planned = noted_spaces(state, ARVN, SWEEP_PLAN)
     if key is not None and moves and planned is not None:
         made = [
             m
@@ -1968,7 +1969,7 @@ def _sweep_troops(state: GameState, decision: Decision, roller: Roller) -> Choic
             if m.destination == key and m.piece is P.ARVN_TROOPS
         ]
         start = _sweep_start(state, decision.context.done)
-        for origin, n, why in _still_to_move(sweep_moves(start, planned), key, made):
+        for origin, n, why in still_to_move(sweep_moves(start, planned), key, made):
             fit = [m for m in moves if m.origin == origin and m.count <= n]
             if n > 0 and fit:
                 move = max(fit, key=lambda m: m.count)
@@ -1983,32 +1984,6 @@ def _sweep_troops(state: GameState, decision: Decision, roller: Roller) -> Choic
 # -- the Sweep's plan (R318) ---------------------------------------------------------------------
 SWEEP_PLAN = "sweep-plan."
 """The agent note of the Sweep's plan: its spaces in order, '.'-separated (R318)."""
-
-
-def sweep_plan_note(state: GameState) -> tuple[str, ...] | None:
-    """The spaces of the Sweep planned on this card (R318), or ``None``."""
-    for faction, note, card in state.agent_notes:
-        if faction is ARVN and note.startswith(SWEEP_PLAN) and card == state.current_card:
-            return tuple(k for k in note.removeprefix(SWEEP_PLAN).split(".") if k)
-    return None
-
-
-def _still_to_move(
-    plan: Sequence[tuple[str, str, int, str]], dest: str, made: Sequence[Move]
-) -> list[tuple[str, int, str]]:
-    """The planned moves into ``dest`` not made yet: (origin, Troops, why), in plan order,
-    each origin's planned total less what it already moved in."""
-    left: dict[str, int] = {}
-    why: dict[str, list[str]] = {}
-    for origin, to, n, reason in plan:
-        if to == dest:
-            left[origin] = left.get(origin, 0) + n
-            if reason not in why.setdefault(origin, []):
-                why[origin].append(reason)
-    for m in made:
-        if m.origin in left:
-            left[m.origin] -= m.count
-    return [(o, n, " and ".join(why[o])) for o, n in left.items() if n > 0]
 
 
 def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:

@@ -56,6 +56,7 @@ from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.pieces import first_rank
+from coinlake.nonplayers.plans import noted_spaces, still_to_move
 from coinlake.nonplayers.priorities import Priority, pick
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -1136,14 +1137,6 @@ AIR_LIFT_ORIGINS = "air-lift-origins."
 """The agent note of the Air Lift's potential origins, in order, '.'-separated (R363)."""
 
 
-def air_lift_origins_note(state: GameState) -> tuple[str, ...]:
-    """The potential Air Lift origins noted on this card (ruling R363), or none."""
-    for faction, note, card in state.agent_notes:
-        if faction is US and note.startswith(AIR_LIFT_ORIGINS) and card == state.current_card:
-            return tuple(k for k in note.removeprefix(AIR_LIFT_ORIGINS).split(".") if k)
-    return ()
-
-
 def air_lift_possible(state: GameState, op: str, done: Sequence[str] = ()) -> bool:
     """8.8.3 AIR LIFT: a destination the Operation or the Police bullet wants and an origin
     to fill it from (the later bullets only extend an Air Lift, ruling R333)."""
@@ -1180,7 +1173,7 @@ def air_lift(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     options = decision.options
     op, done = _lift_context(decision)
     moves = _made(state, "air-lift")
-    noted = air_lift_origins_note(state) if moves else ()
+    noted = (noted_spaces(state, US, AIR_LIFT_ORIGINS) or ()) if moves else ()
     lifts = [lift for lift in _lift_moves(state, op, done, moves, noted) if lift.count > 0]
     if decision.kind is Kind.SELECT_SPACE:
         spaces = _selects(options)
@@ -1767,32 +1760,6 @@ SWEEP_PLAN = "sweep-plan."
 """The agent note of the US Sweep's spaces, in order, '.'-separated (ruling R338)."""
 
 
-def sweep_plan_note(state: GameState) -> tuple[str, ...] | None:
-    """The spaces of the US Sweep planned on this card (ruling R338), or ``None``."""
-    for faction, note, card in state.agent_notes:
-        if faction is US and note.startswith(SWEEP_PLAN) and card == state.current_card:
-            return tuple(k for k in note.removeprefix(SWEEP_PLAN).split(".") if k)
-    return None
-
-
-def _still_to_move(
-    plan: Sequence[tuple[str, str, int, str]], dest: str, made: Sequence[Move]
-) -> list[tuple[str, int, str]]:
-    """The planned moves into ``dest`` not made yet: (origin, Troops, why), in plan order,
-    each origin's planned total less what it already moved in."""
-    left: dict[str, int] = {}
-    why: dict[str, list[str]] = {}
-    for origin, to, n, reason in plan:
-        if to == dest:
-            left[origin] = left.get(origin, 0) + n
-            if reason not in why.setdefault(origin, []):
-                why[origin].append(reason)
-    for m in made:
-        if m.origin in left:
-            left[m.origin] -= m.count
-    return [(o, n, " and ".join(why[o])) for o, n in left.items() if n > 0]
-
-
 def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
     """The Sweep's own US Troop moves so far: into its spaces, before any Air Lift."""
     answers = _answers_since(state, "sweep") or ()
@@ -1856,7 +1823,7 @@ def sweep(game: Game, decision: Decision, roller: Roller) -> Choice | None:
                 note = SWEEP_PLAN + ".".join(k for k, _ in plan)
                 why = coinlake.Why("8.8.5", reason, tuple(roller.rolls), note=note)
                 return Choice(Select(plan[0][0]), why)
-        following = [k for k in sweep_plan_note(state) or () if k not in context.done]
+        following = [k for k in noted_spaces(state, US, SWEEP_PLAN) or () if k not in context.done]
         if following and following[0] in spaces:
             return Choice(
                 Select(following[0]),
@@ -1925,9 +1892,9 @@ def _sweep_move(state: GameState, decision: Decision, roller: Roller) -> Choice 
         return _choose(roller, decision.options, DONE, "8.8.5", "no US Troops to move in")
     dest = offered[0].destination
     done = decision.context.done
-    planned = sweep_plan_note(state) or tuple(done)
+    planned = noted_spaces(state, US, SWEEP_PLAN) or tuple(done)
     made = [m for m in _sweep_made(state, done) if m.destination == dest]
-    for origin, n, why in _still_to_move(
+    for origin, n, why in still_to_move(
         sweep_moves(_sweep_start(state, done), planned), dest, made
     ):
         fit = [m for m in offered if m.origin == origin and m.count <= n]
