@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 import attrs
 
@@ -80,21 +80,8 @@ class Evaluation:
         """The :class:`Outlook` of ``faction``."""
         return self.outlooks[FACTIONS.index(Faction(faction))]
 
-    def as_dict(self) -> dict[str, Any]:
-        """A plain-data form (JSON-ready)."""
-        return {
-            "rollouts": self.rollouts,
-            "omniscient": self.omniscient,
-            "seconds": self.seconds,
-            "factions": {str(o.faction): attrs.asdict(o, filter=_not_faction) for o in self},
-        }
-
     def __iter__(self) -> Iterator[Outlook]:
         return iter(self.outlooks)
-
-
-def _not_faction(attribute: attrs.Attribute[Any], value: object) -> bool:
-    return attribute.name != "faction"
 
 
 def rollout_seed(seed: int, index: int) -> int:

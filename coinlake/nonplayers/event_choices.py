@@ -23,7 +23,7 @@ Everything else is left to the caller (``None``): other choices inside Events ar
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 import coinlake
@@ -183,6 +183,7 @@ LOOKAHEAD_STEPS = 12
 """How many of a space's further questions a look-ahead answers at most."""
 LOOKING_AHEAD = Why("8.4.4", "looking ahead")
 BASES = frozenset(p for p in Piece if p.kind.value == "base")
+OTHER_PIECES = tuple(p for p in Piece if p not in BASES)
 
 
 class Outcome(NamedTuple):
@@ -200,22 +201,25 @@ def outcome(before: GameState, after: GameState, faction: Faction) -> Outcome:
     """The :class:`Outcome` of going from ``before`` to ``after``."""
     support, opposition = totals(before)
     support2, opposition2 = totals(after)
+    own_bases = frozenset(p for p in BASES if p.faction is faction)
     bases = own = pieces = 0
     for space in coinlake.SPACES:
         old, new = before.space(space.id).pieces, after.space(space.id).pieces
-        if old == new:
-            continue
-        for group in (BASES, frozenset(p for p in BASES if p.faction is faction)):
-            gained = sum(max(0, new[p] - old[p]) for p in group)
-            lost = sum(max(0, old[p] - new[p]) for p in group)
-            if group is BASES:
-                bases += max(gained, lost)
-            else:
-                own += max(gained, lost)
-        gained = sum(max(0, new[p] - old[p]) for p in Piece if p not in BASES)
-        lost = sum(max(0, old[p] - new[p]) for p in Piece if p not in BASES)
-        pieces += max(gained, lost)
+        if old != new:
+            bases += _in_or_out(old, new, BASES)
+            own += _in_or_out(old, new, own_bases)
+            pieces += _in_or_out(old, new, OTHER_PIECES)
     return Outcome((support2 - support, opposition2 - opposition), bases, own, pieces)
+
+
+def _in_or_out(old: Sequence[int], new: Sequence[int], group: Iterable[Piece]) -> int:
+    """How many of ``group`` came into a space or left it, whichever is more (a
+    replacement counts once)."""
+    gained = lost = 0
+    for p in group:
+        gained += max(0, new[p] - old[p])
+        lost += max(0, old[p] - new[p])
+    return max(gained, lost)
 
 
 def follow_up(game: Game, decision: Decision, faction: Faction) -> Command:
