@@ -232,17 +232,22 @@ class Ask:
             assert options is not None
         return options
 
-    def _first_two(self) -> tuple[Command, ...]:
-        """The first two legal answers (fewer if there are fewer), building no more of them
+    def _first(self, n: int) -> tuple[Command, ...]:
+        """The first ``n`` legal answers (fewer if there are fewer), building no more of them
         than that when the builder yields them lazily."""
         if self._options is not None:
-            return self._options[:2]
+            return self._options[:n]
         with _BUILD_LOCK:
             if self._head is None:
                 assert self._build is not None
                 rest = iter(self._build())
-                self._head = (tuple(islice(rest, 2)), rest)
-            return self._head[0]
+                self._head = (tuple(islice(rest, n)), rest)
+            else:
+                head, rest = self._head
+                if len(head) < n:
+                    head = (*head, *islice(rest, n - len(head)))
+                    self._head = (head, rest)
+            return self._head[0][:n]
 
     @property
     def context(self) -> Context:
@@ -268,7 +273,7 @@ class Ask:
         """The answer the engine gives without asking, if any (``single``/``none_done``)."""
         if not (self.single or self.none_done):
             return None
-        first = self._first_two()
+        first = self._first(2 if self.single else 1)  # 1 tells "none"; 2 tells "only one"
         if self.single and len(first) == 1:
             return first[0]
         if self.none_done and not first:

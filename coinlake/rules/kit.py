@@ -25,7 +25,8 @@ Spaces are named by id everywhere (``"quang-nam"``); the map's facts come from
 - **NVA/VC Resource transfers** during an Operation (1.5.2): :class:`Transfers`.
 
 Every option builder here is a generator reading precomputed tables, so the engine's check
-for a forced answer stops after two options (``Ask._first_two``).
+for a forced answer stops after the first option (the second where a lone answer is taken
+without asking: ``Ask._first``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import attrs
 from attrs import frozen
 
 from coinlake.data.cards import Side
-from coinlake.data.map import space_index
+from coinlake.data.map import INDEX, space_index
 from coinlake.data.pieces import FACTIONS, N_PIECES, Faction, Piece
 from coinlake.state.rng import Rng
 
@@ -52,12 +52,15 @@ class Track(IntEnum):
     @staticmethod
     def resources_of(faction: Faction) -> Track:
         """The Resources track a Faction spends (the US spends ARVN's, 1.8.1)."""
-        return {
-            Faction.US: Track.ARVN_RESOURCES,
-            Faction.ARVN: Track.ARVN_RESOURCES,
-            Faction.NVA: Track.NVA_RESOURCES,
-            Faction.VC: Track.VC_RESOURCES,
-        }[faction]
+        return _RESOURCES_OF[faction]
+
+
+_RESOURCES_OF: dict[Faction, Track] = {
+    Faction.US: Track.ARVN_RESOURCES,
+    Faction.ARVN: Track.ARVN_RESOURCES,
+    Faction.NVA: Track.NVA_RESOURCES,
+    Faction.VC: Track.VC_RESOURCES,
+}
 
 
 class Support(IntEnum):
@@ -101,7 +104,10 @@ class SpaceState:
     def count(self, *pieces: Piece) -> int:
         """How many pieces of the given forms stand here."""
         p = self.pieces
-        return sum(p[x] for x in pieces)
+        n = 0
+        for x in pieces:  # a loop: this runs millions of times (no generator to build)
+            n += p[x]
+        return n
 
     def faction_count(self, faction: Faction) -> int:
         """All pieces of one Faction here (any form)."""
@@ -413,7 +419,8 @@ class GameState:
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
         """A space's contents by id, name, alias or index (e.g. ``"Quang Tri"``)."""
-        return self.spaces[space_index(key)]
+        i = INDEX.get(key) if type(key) is str else None  # an id: the common case
+        return self.spaces[space_index(key) if i is None else i]
 
     def box(self, name: str) -> Counts:
         """The pieces in ``available``, ``casualties`` or ``out-of-play`` (1.4.1)."""
