@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import html
 import importlib
-import multiprocessing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from attrs import field, frozen
 
 import coinlake
 from coinlake.analysis.stats import derived_seed, mean_interval, wilson
+from coinlake.analysis.workers import process_pool
 from coinlake.nonplayers import NonPlayer, RandomAgent
 
 FACTIONS = tuple(str(f) for f in coinlake.Faction)
@@ -165,7 +165,7 @@ def play_game(spec: BatchSpec, index: int, seed: int, logs: str | None = None) -
 
 
 def _task(job: tuple[BatchSpec, int, int, str | None]) -> Row:
-    """One game (a module-level function: picklable for spawned processes and Ray)."""
+    """One game (a module-level function: picklable for worker processes and Ray)."""
     return play_game(*job)
 
 
@@ -190,8 +190,9 @@ def run_local(
     logs: Path | None = None,
     on_row: Callable[[Row], None] | None = None,
 ) -> list[Row]:
-    """Play ``games`` games, in this process (``jobs=1``) or in ``jobs`` spawned
-    processes; ``on_row`` hears of each game as it ends. Rows come back in game order."""
+    """Play ``games`` games, in this process (``jobs=1``) or in ``jobs`` worker processes
+    (:func:`~coinlake.analysis.workers.process_pool`); ``on_row`` hears of each game as it
+    ends. Rows come back in game order."""
     if jobs < 1:
         raise ValueError(f"jobs is at least 1, not {jobs}")
     work = _jobs(spec, seed, games, logs)
@@ -202,8 +203,7 @@ def run_local(
             if on_row:
                 on_row(rows[-1])
     else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with process_pool(jobs) as pool:
             for future in as_completed([pool.submit(_task, job) for job in work]):
                 rows.append(future.result())
                 if on_row:

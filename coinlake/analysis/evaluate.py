@@ -19,11 +19,10 @@ Faction that is a player in the game is played by its Non-player too) until the 
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import as_completed
 from typing import Literal, NamedTuple
 
 import attrs
@@ -31,6 +30,7 @@ import attrs
 import coinlake
 from coinlake import Faction, Game, GameState
 from coinlake.analysis.stats import derived_seed, mean_interval, wilson
+from coinlake.analysis.workers import process_pool
 from coinlake.nonplayers import NonPlayer
 
 FACTIONS = tuple(Faction)
@@ -38,6 +38,8 @@ FACTIONS = tuple(Faction)
 ROLLOUT_LIMIT = 100_000
 """Commands a rollout may apply at most (a whole Full game takes a few thousand)."""
 Engine = Literal["local", "ray"]
+SHARES_PER_JOB = 4
+"""Rollouts are handed to worker processes in this many shares per job."""
 Progress = Callable[[int], None]
 """Told how many more rollouts are done (each one with one job, each share with more)."""
 
@@ -151,15 +153,21 @@ def _run(
         return [r for part in parts for r in part]
     if jobs == 1:
         return play_rollouts(state, seed, range(rollouts), omniscient, limit, progress)
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=len(chunks), mp_context=context) as pool:
-        futures = [pool.submit(play_rollouts, state, seed, c, omniscient, limit) for c in chunks]
-        results = []
-        for future, chunk in zip(futures, chunks, strict=True):
-            results.extend(future.result())
+    # Small shares handed out as workers free up keep every one busy to the end; results are
+    # put back in rollout order, so they never depend on which worker played what.
+    shares = _chunks(rollouts, min(rollouts, jobs * SHARES_PER_JOB))
+    with process_pool(jobs) as pool:
+        futures = {
+            pool.submit(play_rollouts, state, seed, c, omniscient, limit): k
+            for k, c in enumerate(shares)
+        }
+        parts: list[list[Rollout]] = [[] for _ in shares]
+        for future in as_completed(futures):
+            k = futures[future]
+            parts[k] = future.result()
             if progress is not None:
-                progress(len(chunk))
-        return results
+                progress(len(shares[k]))
+        return [r for part in parts for r in part]
 
 
 def summarise(results: Sequence[Rollout], *, omniscient: bool, seconds: float) -> Evaluation:
