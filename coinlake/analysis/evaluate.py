@@ -161,13 +161,13 @@ def _run(
             pool.submit(play_rollouts, state, seed, c, omniscient, limit): k
             for k, c in enumerate(shares)
         }
-        parts: list[list[Rollout]] = [[] for _ in shares]
+        done: list[list[Rollout]] = [[] for _ in shares]
         for future in as_completed(futures):
             k = futures[future]
-            parts[k] = future.result()
+            done[k] = future.result()
             if progress is not None:
                 progress(len(shares[k]))
-        return [r for part in parts for r in part]
+        return [r for part in done for r in part]
 
 
 def summarise(results: Sequence[Rollout], *, omniscient: bool, seconds: float) -> Evaluation:

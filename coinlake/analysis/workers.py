@@ -19,9 +19,8 @@ PRELOAD = ("coinlake", "coinlake.analysis.evaluate", "coinlake.simulate")
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` worker processes (see the module docstring)."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(list(PRELOAD))  # read when the fork server starts
-    else:
-        context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(PRELOAD))  # read when the fork server starts
+    return ProcessPoolExecutor(jobs, mp_context=context)
