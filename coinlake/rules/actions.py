@@ -227,10 +227,21 @@ def lookup(faction: Faction, name: str) -> Action | None:
     return _REGISTRY.get((faction, name))
 
 
+_SORTED: dict[tuple[int, ActionKind, Faction], tuple[Action, ...]] = {}
+
+
 def _sorted(kind: ActionKind, faction: Faction) -> tuple[Action, ...]:
-    found = [a for (f, _), a in _REGISTRY.items() if f is faction and a.kind is kind]
-    # rulebook order (3.2.1 Train before 3.2.2 Patrol ...), independent of import order
-    return tuple(sorted(found, key=lambda a: (tuple(int(x) for x in a.rule.split(".")), a.name)))
+    key = (_VERSION[0], kind, faction)
+    found = _SORTED.get(key)
+    if found is None:
+        if len(_SORTED) > 64:  # entries of earlier registry versions
+            _SORTED.clear()
+        mine = [a for (f, _), a in _REGISTRY.items() if f is faction and a.kind is kind]
+        # rulebook order (3.2.1 Train before 3.2.2 Patrol ...), independent of import order
+        found = _SORTED[key] = tuple(
+            sorted(mine, key=lambda a: (tuple(int(x) for x in a.rule.split(".")), a.name))
+        )
+    return found
 
 
 def operations(faction: Faction) -> tuple[Action, ...]:
@@ -736,6 +747,9 @@ def special_activities_first(state: GameState, faction: Faction) -> tuple[Action
 def _enables(state: GameState, faction: Faction, action: Action) -> bool:
     """Whether ``action`` (a Special Activity), executed first with default answers, would
     make an Operation it may accompany legal (:func:`special_activities_first`)."""
+    now = legal_operations(state, faction, limited=False)
+    if all(a in now for a in operations(faction) if _may_accompany(action, a)):
+        return False  # nothing it may accompany left to enable
     probe = Ctx(state)
     slot = SpecialActivitySlot(faction, "")
     with probe.scope(action.name, action.rule, faction=faction):
@@ -754,7 +768,6 @@ def _enables(state: GameState, faction: Faction, action: Action) -> bool:
             return False
         else:
             raise RuntimeError(f"the probe of {action.name} does not end")
-    now = legal_operations(state, faction, limited=False)
     after = legal_operations(probe.state, faction, limited=False)
     return any(_may_accompany(action, a) and a not in now for a in after)
 

@@ -262,6 +262,9 @@ class Ask:
     def accepts(self, command: Command) -> bool:
         """Whether ``command`` is one of the legal answers."""
         options = self.options
+        for option in options:  # usually one of them itself (handed out by legal()): no hashing
+            if option is command:
+                return True
         if len(options) <= 8:
             return command in options
         found = self._set
