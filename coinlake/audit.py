@@ -1,5 +1,7 @@
 """Audit a game: how each command and each event changed the victory totals and margins
-(1.9, 7.2, 7.3), the game as one row per command or per event, and a readable account.
+(1.9, 7.2, 7.3), the game as one row per command or per event, a readable account, and,
+when the log carries an evaluation (``coinlake eval --annotate``), the cards and commands
+that moved each Faction's chance of winning most (:func:`chance_movers`).
 
 Everything here reads the public API only (``coinlake.*``): the history nodes of
 :meth:`coinlake.Game.line`, :func:`coinlake.victory_markers`, :func:`coinlake.evolve` and
@@ -30,6 +32,7 @@ from attrs import frozen
 
 import coinlake
 from coinlake import Event, Explained, Faction, Game, GameState, Node
+from coinlake.analysis.table import latest_table
 
 Per = Literal["command", "event"]
 """The grain of :func:`rows`: one row per command, or one per event."""
@@ -260,7 +263,8 @@ def _turns(steps: Sequence[CommandAudit]) -> Iterator[list[CommandAudit]]:
         yield turn
 
 
-def _card_title(card: int | None) -> str:
+def card_title(card: int | None) -> str:
+    """A card's number and title (``#5 Wild Weasels``), or that none has been revealed."""
     return "before the first card" if card is None else str(coinlake.CARDS[card])
 
 
@@ -278,7 +282,7 @@ def account(game: Game) -> str:
         if first.card != card:
             card = first.card
             phase = ""
-            out.append(f"\nCard {_card_title(first.card)}")
+            out.append(f"\nCard {card_title(first.card)}")
         if first.phase != phase:
             phase = first.phase
             if phase.startswith("coup:"):
@@ -332,6 +336,100 @@ def why_won(game: Game, steps: Sequence[CommandAudit] | None = None) -> str:
         by = _signed({f: d for f, d in step.total_changes.items() if f in result.winner})
         lines.append(
             f"  biggest gain: {by} by {step.faction or 'the game'} '{step.command}' "
-            f"on card {_card_title(step.card)} ({step.phase})"
+            f"on card {card_title(step.card)} ({step.phase})"
         )
     return "\n".join(lines)
+
+
+# -- what moved the chances ----------------------------------------------------------------------
+@frozen
+class ChanceMove:
+    """A change of ``faction``'s chance of winning between two consecutive positions of an
+    evaluation (``coinlake eval``): from ``before`` at step ``start`` to ``after`` at step
+    ``end``, while ``card`` was being played (2.2; ``None`` before the first card). When
+    one command made the move (``end == start + 1``, as in an evaluation after every
+    command), ``command`` is that command in the text notation and ``by`` the Faction that
+    decided it (``None``: the game's own step); otherwise ``command`` is ``None``."""
+
+    faction: Faction
+    before: float
+    after: float
+    start: int
+    end: int
+    card: int | None
+    command: str | None
+    by: Faction | None
+
+    @property
+    def change(self) -> float:
+        """``after - before``: positive for a rise."""
+        return self.after - self.before
+
+
+@frozen
+class FactionMovers:
+    """The largest ``rises`` and ``falls`` of one Faction's chance, largest first."""
+
+    faction: Faction
+    rises: tuple[ChanceMove, ...]
+    falls: tuple[ChanceMove, ...]
+
+
+def chance_movers(game: Game, top: int = 5) -> tuple[FactionMovers, ...]:
+    """Per Faction (US, ARVN, NVA, VC), the ``top`` largest rises and falls of its chance of
+    winning between consecutive positions of the latest evaluation ``game``'s log carries
+    (:func:`coinlake.analysis.table.latest_table`); none when it carries none. Ties go to
+    the earlier move. A note that is no evaluation table, or whose steps or cards do not
+    match the line it was made on, raises ``ValueError``."""
+    if type(top) is not int or top < 1:
+        raise ValueError(f"top is an int of at least 1, not {top!r}"[:200])
+    table = latest_table(game)
+    if table is None:
+        return ()
+    nodes = _line_at(game.journal()[table.index].node)
+    for step, card in zip(table.steps, table.cards, strict=True):
+        if step >= len(nodes):
+            raise ValueError(
+                f"the evaluation's step {step} is beyond the {len(nodes) - 1} steps it was made at"
+            )
+        if nodes[step].state.current_card != card:
+            raise ValueError(
+                f"the evaluation's card at step {step} is {card}, the game's "
+                f"{nodes[step].state.current_card}"
+            )
+    moves: list[list[ChanceMove]] = [[] for _ in FACTIONS]
+    for k in range(len(table.steps) - 1):
+        start, end = table.steps[k], table.steps[k + 1]
+        made = nodes[end] if end == start + 1 else None
+        command = None if made is None else ("" if made.command is None else str(made.command))
+        for i, faction in enumerate(FACTIONS):
+            before, after = table.wins[k][i], table.wins[k + 1][i]
+            if round(after - before, 9) != 0:
+                moves[i].append(
+                    ChanceMove(
+                        faction,
+                        before,
+                        after,
+                        start,
+                        end,
+                        table.cards[k],
+                        command,
+                        None if made is None else made.faction,
+                    )
+                )
+    movers = []
+    for faction, found in zip(FACTIONS, moves, strict=True):
+        rises = sorted((m for m in found if m.change > 0), key=lambda m: -round(m.change, 9))
+        falls = sorted((m for m in found if m.change < 0), key=lambda m: round(m.change, 9))
+        movers.append(FactionMovers(faction, tuple(rises[:top]), tuple(falls[:top])))
+    return tuple(movers)
+
+
+def _line_at(node: Node) -> list[Node]:
+    """The nodes from the root to ``node``, indexed by depth."""
+    nodes = []
+    here: Node | None = node
+    while here is not None:
+        nodes.append(here)
+        here = here.parent
+    return nodes[::-1]

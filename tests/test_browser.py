@@ -102,3 +102,74 @@ def test_a_screenshot_has_the_viewport_size(page: Page, tmp_path: Path) -> None:
     assert (width, height) == (VIEWPORT["width"], VIEWPORT["height"])
     box = tab.locator("#board svg").bounding_box()
     assert box is not None and box["width"] > 400 and box["height"] > box["width"]
+
+
+# -- the chances of winning (issue 27): a log that carries an evaluation ----------------------
+@pytest.fixture(scope="module")
+def chances_page(page: Page, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
+    """The replay of a 40-step game whose log carries an evaluation every 10 steps (the US
+    chance 0%, 10%, ..., the VC one the reverse), constructed rather than played out; in a
+    new tab of the browser :func:`page` opened."""
+    game = coinlake.new_game("short", seed=5, non_players=set(coinlake.Faction))
+    game.play_non_players(limit=40)
+    states = [game.root] + [n.state for n in game.line()]
+    rows = [
+        {
+            "step": k,
+            "card": states[k].current_card,
+            "US_win": k / 100,
+            "ARVN_win": 0.25,
+            "NVA_win": 0.25,
+            "VC_win": 0.5 - k / 100,
+        }
+        for k in range(0, len(states), 10)
+    ]
+    data = {"every": "card", "rollouts": 4, "seed": 0, "omniscient": False, "rows": rows}
+    game.annotate("evaluation", data)
+    path = tmp_path_factory.mktemp("chances") / "game.html"
+    viewer.export_html(game, path)
+    errors: list[str] = []
+    tab = page[0].context.browser.new_page(viewport=VIEWPORT)
+    try:
+        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        tab.on("pageerror", lambda e: errors.append(str(e)))
+        tab.goto(path.as_uri())
+        yield tab, errors, [], game
+    finally:
+        tab.close()
+
+
+def marker(tab: Any) -> tuple[float, float, float]:
+    """Where the chances' cursor is (its shift right) and the US and VC dots' heights."""
+    shift = tab.get_attribute("#cl-chance-cursor", "transform") or "translate(0,0)"
+    dx = float(shift.removeprefix("translate(").split(",")[0])
+    us = float(tab.get_attribute('#cl-chances .cl-dot[data-faction="US"]', "cy"))
+    vc = float(tab.get_attribute('#cl-chances .cl-dot[data-faction="VC"]', "cy"))
+    return dx, us, vc
+
+
+def test_the_chances_curve_is_shown_and_its_marker_follows_the_steps(chances_page: Page) -> None:
+    tab, errors, _, _ = chances_page
+    assert tab.locator("#cl-chances").is_visible()
+    lines = tab.locator("#cl-chances polyline")
+    assert lines.count() == 4
+    box = lines.first.bounding_box()
+    assert box is not None and box["width"] > 200  # drawn across the chart
+    tab.keyboard.press("Home")
+    start = marker(tab)
+    assert "evaluated at step 0" in tab.inner_text("#cl-chance-text")
+    assert "US 0%" in tab.inner_text("#cl-chance-text")
+    for _ in range(15):
+        tab.keyboard.press("ArrowRight")
+    middle = marker(tab)
+    assert middle[0] > start[0]  # the cursor moved right
+    assert middle[1] < start[1] and middle[2] > start[2]  # the US rises, the VC falls
+    assert "evaluated at step 10" in tab.inner_text("#cl-chance-text")
+    assert "US 10%, ARVN 25%, NVA 25%, VC 40%" in tab.inner_text("#cl-chance-text")
+    tab.keyboard.press("End")
+    end = marker(tab)
+    assert end[0] > middle[0] and end[1] < middle[1]
+    assert "evaluated at step 40" in tab.inner_text("#cl-chance-text")
+    tab.keyboard.press("ArrowLeft")
+    assert marker(tab)[0] < end[0]  # and back
+    assert not errors

@@ -12,8 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 import coinlake
+from coinlake.analysis.table import latest_table
 from coinlake.cli import app, run
 from coinlake.cli.evaluate import Every, positions
+from tests.conftest import ROOT
 
 runner = CliRunner()
 ALL = set(coinlake.Faction)
@@ -72,3 +74,84 @@ def test_eval_user_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFix
         assert run(argv) == status
         out, err = capsys.readouterr()
         assert err.count("\n") == 1 and "Traceback" not in out + err, err
+
+
+# -- --annotate: the log carries the evaluation -------------------------------------------------
+def _short_log(tmp_path: Path, name: str = "game.fitl", key: bytes | None = None) -> Path:
+    """A Short game of four Non-players that ends after 9 cards (7.2), as a log."""
+    game = coinlake.new_game("short", seed=4, non_players=ALL)
+    game.play_non_players()
+    path = tmp_path / name
+    game.save(path, key=key)
+    return path
+
+
+def test_annotate_appends_the_table_to_the_log(tmp_path: Path) -> None:
+    path = _short_log(tmp_path)
+    before = path.read_bytes()
+    table = tmp_path / "eval.jsonl"
+    args = ["eval", str(path), "--rollouts", "1", "--annotate", "--out", str(table)]
+    outcome = runner.invoke(app, args)
+    assert outcome.exit_code == 0, outcome.output
+    after = path.read_bytes()
+    assert after.startswith(before) and len(after) > len(before)  # appended, nothing rewritten
+    game = coinlake.load(path)
+    (note,) = game.notes()
+    assert note.kind == "evaluation" and note.index == len(game.journal()) - 1
+    rows = [json.loads(line) for line in table.read_text().splitlines()]
+    assert note.data == {
+        "every": "card",
+        "rollouts": 1,
+        "seed": 0,
+        "omniscient": False,
+        "rows": rows,
+    }
+    assert {"step", "card", "US_win", "VC_margin", "rollouts", "seed", "omniscient"} <= set(rows[0])
+    # the same settings again: a second note, the latest wins for readers
+    assert runner.invoke(app, ["eval", str(path), "--rollouts", "1", "--annotate"]).exit_code == 0
+    game = coinlake.load(path)
+    first, second = game.notes("evaluation")
+    assert first.data == second.data
+    table_read = latest_table(game)
+    assert table_read is not None and table_read.index == second.index
+    assert table_read.steps == tuple(r["step"] for r in rows)
+
+
+def test_annotate_a_keyed_log_needs_its_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _short_log(tmp_path, key=b"k3y")
+    before = path.read_bytes()
+    assert run(["eval", str(path), "--rollouts", "1", "--annotate"]) == 1
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "keyed" in err, err
+    assert path.read_bytes() == before
+    key = tmp_path / "key"
+    key.write_bytes(b"k3y\n")
+    assert run(["eval", str(path), "--rollouts", "1", "--annotate", "--key-file", str(key)]) == 0
+    assert path.read_bytes().startswith(before)
+    assert len(coinlake.load(path, key=b"k3y").notes("evaluation")) == 1
+
+
+def test_annotate_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused before any rollout, the log untouched: a torn log, a format 1 log (either
+    would be rewritten, not appended to), a bad key file."""
+    torn = _short_log(tmp_path, "torn.fitl")
+    torn.write_bytes(torn.read_bytes()[:-3])
+    v1 = tmp_path / "v1.fitl"
+    v1.write_bytes((ROOT / "fixtures" / "format-v1-short-seed1.fitl").read_bytes())
+    empty = tmp_path / "empty.key"
+    empty.write_bytes(b"")
+    plain = _short_log(tmp_path, "plain.fitl")
+    for argv, words in (
+        (["eval", str(torn), "--annotate"], "torn"),
+        (["eval", str(v1), "--annotate"], "format 1"),
+        (["eval", str(plain), "--annotate", "--key-file", str(empty)], "key"),
+        (["eval", str(plain), "--annotate", "--key-file", str(tmp_path / "none")], "key file"),
+    ):
+        path = Path(argv[1])
+        before = path.read_bytes()
+        assert run(argv) == 1
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and words in err and "Traceback" not in out + err, err
+        assert path.read_bytes() == before

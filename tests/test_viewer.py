@@ -9,10 +9,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import coinlake
 from coinlake import viewer
+from coinlake.analysis.table import latest_table
 from coinlake.cli import app
 
 runner = CliRunner()
@@ -138,4 +140,86 @@ def test_export_html_command_writes_the_file(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     assert len(data(page)["frames"]) == 16  # the log keeps the undone branch too
     bad = runner.invoke(app, ["export-html", str(tmp_path / "none.fitl"), "-o", str(out)])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+# -- the chances of winning (issue 27: coinlake eval --annotate) --------------------------------
+def evaluated(game: coinlake.Game, every: int = 10) -> coinlake.Game:
+    """A fork of ``game`` carrying a constructed evaluation every ``every`` steps: the US
+    chance rising from 0 by 1% a step, the VC one falling, ARVN and NVA constant."""
+    fork = game.fork()
+    states = [fork.root] + [n.state for n in fork.line()]
+    rows = [
+        {
+            "step": k,
+            "card": states[k].current_card,
+            "US_win": k / 100,
+            "ARVN_win": 0.2,
+            "NVA_win": 0.3,
+            "VC_win": 0.5 - k / 200,
+        }
+        for k in range(0, len(states), every)
+    ]
+    data = {"every": "card", "rollouts": 3, "seed": 0, "omniscient": False, "rows": rows}
+    fork.annotate("evaluation", data)
+    return fork
+
+
+def test_the_chances_curve_only_with_an_evaluation() -> None:
+    game = non_players()
+    plain = viewer.html(game)
+    assert 'id="cl-chances"' not in plain and "chances" not in data(plain)
+    commented = game.fork()
+    commented.annotate("comment", "not an evaluation")
+    assert 'id="cl-chances"' not in viewer.html(commented)
+    page = viewer.html(evaluated(game))
+    d = data(page)
+    steps = list(range(0, len(game.line()) + 1, 10))
+    assert d["chances"]["steps"] == steps
+    assert d["chances"]["win"] == [[k / 100, 0.2, 0.3, 0.5 - k / 200] for k in steps]
+    curve = re.search(r'<svg[^>]*id="cl-chances".*?</svg>', page, re.S)
+    assert curve is not None
+    lines = re.findall(r'<polyline points="([^"]*)"[^>]*data-faction="(\w+)"', curve.group(0))
+    assert [f for _, f in lines] == ["US", "ARVN", "NVA", "VC"]
+    for points, _ in lines:
+        xs = [float(p.split(",")[0]) for p in points.split()]
+        assert xs == d["chances"]["x"] and xs == sorted(xs)
+    us = [float(p.split(",")[1]) for p in lines[0][0].split()]
+    assert us == sorted(us, reverse=True)  # a rising chance: up the page (smaller y)
+    assert len(re.findall(r'class="cl-dot"', curve.group(0))) == 4
+    assert "at each card, 3 rollouts a position" in curve.group(0)
+
+
+def test_the_latest_evaluation_is_the_one_shown() -> None:
+    game = evaluated(non_players(), every=20)
+    rows = [{"step": 0, "card": None, "US_win": 1, "ARVN_win": 0, "NVA_win": 0, "VC_win": 0}]
+    game.annotate("evaluation", {"every": "command", "rollouts": 2, "seed": 5, "omniscient": True})
+    with pytest.raises(ValueError, match="journal entry"):  # a malformed note is refused
+        viewer.html(game)
+    data_ = {"every": "command", "rollouts": 2, "seed": 5, "omniscient": True, "rows": rows}
+    game.annotate("evaluation", data_)
+    d = data(viewer.html(game))
+    assert d["chances"]["steps"] == [0] and d["chances"]["win"] == [[1, 0, 0, 0]]
+
+
+def test_export_html_shows_the_evaluation_in_the_log(tmp_path: Path) -> None:
+    """``coinlake eval --annotate`` (1 rollout at each card of a 9-card game), then
+    ``coinlake export-html``; a log whose evaluation note is malformed is refused."""
+    game = coinlake.new_game("short", seed=4, non_players=set(coinlake.Faction))
+    game.play_non_players()
+    log = tmp_path / "game.fitl"
+    game.save(log)
+    out = tmp_path / "game.html"
+    assert runner.invoke(app, ["export-html", str(log), "-o", str(out)]).exit_code == 0
+    assert 'id="cl-chances"' not in out.read_text(encoding="utf-8")
+    assert runner.invoke(app, ["eval", str(log), "--rollouts", "1", "--annotate"]).exit_code == 0
+    assert runner.invoke(app, ["export-html", str(log), "-o", str(out)]).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    table = latest_table(coinlake.load(log))
+    assert table is not None and 'id="cl-chances"' in page
+    assert data(page)["chances"]["steps"] == list(table.steps)
+    assert data(page)["chances"]["win"] == [list(w) for w in table.wins]
+    game.annotate("evaluation", {"rows": "none"})
+    game.save(log)
+    bad = runner.invoke(app, ["export-html", str(log), "-o", str(out)])
     assert bad.exit_code == 1 and "Traceback" not in bad.output

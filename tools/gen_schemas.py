@@ -27,11 +27,13 @@ sys.path.insert(0, str(ROOT))
 from coinlake.data.pieces import Faction  # noqa: E402
 from coinlake.data.scenarios import SCENARIOS  # noqa: E402
 from coinlake.engine import UndoPolicy  # noqa: E402
+from coinlake.engine.notes import KIND_PATTERN  # noqa: E402
 from coinlake.state.model import Options  # noqa: E402
 from coinlake.state.rng import ALGORITHMS  # noqa: E402
 from coinlake.store import (  # noqa: E402
     APPLY,
     HEADER_KEYS,
+    NOTE,
     REDO,
     RESEED,
     UNDO,
@@ -209,6 +211,22 @@ def frame_schema() -> dict[str, Any]:
                     {"title": "reshuffle", "const": False},
                 ],
                 "minItems": 2,
+                "items": False,
+            },
+            {
+                "title": "note",
+                "description": "A note that changes nothing in the game (Game.annotate).",
+                "type": "array",
+                "prefixItems": [
+                    {"const": NOTE},
+                    {"title": "kind", "type": "string", "pattern": f"^{KIND_PATTERN}$"},
+                    {
+                        "title": "data",
+                        "description": "Any JSON value: nil, a boolean, an integer, a finite"
+                        " float, a string, an array, a map with string keys.",
+                    },
+                ],
+                "minItems": 3,
                 "items": False,
             },
         ],

@@ -69,7 +69,14 @@ def export_html(
     title: Annotated[str | None, typer.Option(help="the page's title")] = None,
     trust: Annotated[bool, _TRUST] = False,
 ) -> None:
-    """Write a log file's game as one self-contained HTML replay (no server, no network)."""
+    """Write a log file's game as one self-contained HTML replay (no server, no network);
+    with the chances of winning when the log carries an evaluation (coinlake eval
+    --annotate)."""
     game = _load(log, trust)
-    written = _write(output, viewer.html(game, title=title))
+    try:
+        page = viewer.html(game, title=title)
+    except ValueError as exc:  # an evaluation note that is not one
+        errors.print(f"error: {log}: {exc}", highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+    written = _write(output, page)
     console.print(f"replay of {len(game.line())} steps written to {output} ({written} bytes)")

@@ -1,10 +1,12 @@
-"""``coinlake eval``: each Faction's chances over a logged game, by Non-player rollouts."""
+"""``coinlake eval``: each Faction's chances over a logged game, by Non-player rollouts;
+``--annotate`` appends the table to the log as a note (:mod:`coinlake.analysis.table`)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,8 +16,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 import coinlake
-from coinlake.analysis import Evaluation, evaluate
+from coinlake.analysis import evaluate
 from coinlake.analysis.chart import win_chart
+from coinlake.analysis.table import EVALUATION, note_data, table_row
 from coinlake.cli.app import app, console, fail
 
 
@@ -44,22 +47,6 @@ def positions(game: coinlake.Game, every: Every) -> list[tuple[int, coinlake.Gam
     return found
 
 
-def row(step: int, state: coinlake.GameState, evaluation: Evaluation) -> dict[str, Any]:
-    """One table row: the step, its card, and per Faction the chance with its interval and
-    the mean margin."""
-    out: dict[str, Any] = {"step": step, "card": state.current_card}
-    for o in evaluation:
-        key = str(o.faction)
-        out |= {
-            f"{key}_win": round(o.win, 4),
-            f"{key}_low": round(o.win_low, 4),
-            f"{key}_high": round(o.win_high, 4),
-            f"{key}_margin": round(o.margin, 3),
-        }
-    out["rollouts"] = evaluation.rollouts
-    return out
-
-
 def table_text(rows: list[dict[str, Any]], suffix: str) -> str:
     """The rows as CSV (``.csv``) or JSON lines (anything else)."""
     if suffix == ".csv":
@@ -83,14 +70,23 @@ def eval_command(
     omniscient: Annotated[bool, typer.Option(help="read the real deck order")] = False,
     out: Annotated[Path | None, typer.Option(help="table to write: .csv or .jsonl")] = None,
     chart: Annotated[Path | None, typer.Option(help="SVG chart of the chances")] = None,
+    annotate: Annotated[
+        bool, typer.Option(help="append the table to the log, for export-html and audit")
+    ] = False,
+    key_file: Annotated[
+        Path | None, typer.Option(help="file holding the key of a keyed log (its bytes)")
+    ] = None,
 ) -> None:
     """Evaluate a logged game position by position: each Faction's chance of winning and
     mean final margin, from the four Non-players playing the rest many times (section 8)."""
+    key = None if key_file is None else _key(key_file)
     try:
-        game = coinlake.load(log)
-    except (OSError, coinlake.LogFileError) as exc:
+        game, report = coinlake.load_with_report(log, key=key)
+    except (OSError, coinlake.LogFileError, ValueError) as exc:
         raise fail(f"cannot read {log}: {exc}") from None
     points = positions(game, every)
+    if annotate:
+        _check_annotate(log, game, report.torn, report.format, len(points), every, rollouts, seed)
     rows = []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("evaluating", total=len(points))
@@ -102,7 +98,7 @@ def eval_command(
                 seed=seed,
                 omniscient=omniscient,
             )
-            rows.append(row(step, state, evaluation))
+            rows.append(table_row(step, state, evaluation, seed))
             progress.advance(task)
     table = Table(title=f"chances of winning over {log.name} ({rollouts} rollouts each)")
     for column in ("step", "card", *(str(f) for f in coinlake.Faction)):
@@ -122,5 +118,61 @@ def eval_command(
                 )
             )
             console.print(f"chart written to {chart}")
+        if annotate:
+            data = note_data(
+                rows, every=every.value, rollouts=rollouts, seed=seed, omniscient=omniscient
+            )
+            game.annotate(EVALUATION, data)
+            game.save(log, key=key)
+            count = len(game.notes(EVALUATION))
+            later = "" if count == 1 else f" (the latest of {count} evaluations it carries)"
+            console.print(f"evaluation appended to {log}{later}")
+    except ValueError as exc:
+        raise fail(f"cannot annotate {log}: {exc}") from None
     except OSError as exc:
         raise fail(f"cannot write: {exc}") from None
+
+
+def _key(path: Path) -> bytes:
+    """The key in ``path``: its bytes, without one final newline."""
+    try:
+        key = path.read_bytes()
+    except OSError as exc:
+        raise fail(f"cannot read the key file {path}: {exc.strerror or exc}") from None
+    key = key.removesuffix(b"\n")
+    if not 1 <= len(key) <= 64:
+        raise fail(f"the key in {path} is {len(key)} bytes long; a key has 1 to 64")
+    return key
+
+
+def _check_annotate(
+    log: Path,
+    game: coinlake.Game,
+    torn: bool,
+    version: int,
+    count: int,
+    every: Every,
+    rollouts: int,
+    seed: int,
+) -> None:
+    """Refuse ``--annotate`` before any rollout when the table could not be appended to
+    ``log``: a torn or format 1 log (saving would rewrite it), a file that cannot be
+    written, or a table too large for a note (tried on a fork, with the rows' shape)."""
+    if torn:
+        raise fail(f"{log} ends in a torn frame: --annotate appends only to an intact log")
+    if version != 2:
+        raise fail(f"{log} is a format {version} log: --annotate appends to format 2 logs")
+    if not os.access(log, os.W_OK):
+        raise fail(f"cannot annotate {log}: the file is not writable")
+    big = 2**32  # an int as large as a log stores it (9 bytes): the check errs on the safe side
+    shape: dict[str, Any] = {"step": big, "card": big}
+    for f in coinlake.Faction:
+        shape |= {f"{f}_win": 0.5, f"{f}_low": 0.5, f"{f}_high": 0.5, f"{f}_margin": 0.5}
+    shape |= {"rollouts": rollouts, "seed": seed, "omniscient": False}
+    data = note_data(
+        [shape] * count, every=every.value, rollouts=rollouts, seed=seed, omniscient=False
+    )
+    try:
+        game.fork().annotate(EVALUATION, data)
+    except ValueError as exc:
+        raise fail(f"cannot annotate {log}: {exc}; try --every card") from None

@@ -1,6 +1,7 @@
-"""``coinlake audit`` (a readable account of a logged game) and ``coinlake export`` (its
-commands or events as JSON lines, CSV or Parquet), over the public API and
-:mod:`coinlake.audit` (Parquet: :mod:`coinlake.analytics`, the ``analytics`` extra).
+"""``coinlake audit`` (a readable account of a logged game and, when the log carries an
+evaluation, what moved the chances most) and ``coinlake export`` (its commands or events as
+JSON lines, CSV or Parquet), over the public API and :mod:`coinlake.audit` (Parquet:
+:mod:`coinlake.analytics`, the ``analytics`` extra).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rich.console import Console
 import coinlake
 from coinlake import analytics
 from coinlake import audit as audit_lib
+from coinlake.analysis.table import EvaluationTable, latest_table
 from coinlake.cli.app import app
 
 errors = Console(stderr=True, soft_wrap=True)
@@ -53,11 +55,48 @@ def _load(log: Path, trust: bool) -> coinlake.Game:
 def audit(
     log: Annotated[Path, typer.Argument(help="log file to audit")],
     trust: Annotated[bool, typer.Option(help="fold events without re-deciding")] = False,
+    top: Annotated[
+        int, typer.Option(min=1, help="moves of each Faction's chance listed each way")
+    ] = 5,
 ) -> None:
     """Print a readable account of a logged game: per card who did what, the changes of the
-    victory totals (1.9), the Coup Rounds, the Non-players' reasons, and why the winner won."""
+    victory totals (1.9), the Coup Rounds, the Non-players' reasons, and why the winner won;
+    with an evaluation in the log (coinlake eval --annotate), the cards and commands that
+    moved each Faction's chance of winning most."""
     game = _load(log, trust)
+    try:
+        table = latest_table(game)
+        movers = audit_lib.chance_movers(game, top)
+    except ValueError as exc:
+        raise _fail(f"{log}: {exc}") from None
     typer.echo(audit_lib.account(game), nl=False)
+    if table is not None:
+        typer.echo(_movers_text(table, movers), nl=False)
+
+
+def _movers_text(table: EvaluationTable, movers: tuple[audit_lib.FactionMovers, ...]) -> str:
+    """The section of ``coinlake audit`` on what moved the chances (:func:`chance_movers`)."""
+    out = [
+        "\nWhat moved the chances of winning most (the log's latest evaluation, "
+        f"{table.describe()}):"
+    ]
+    for faction in movers:
+        out.append(f"  {faction.faction}")
+        if not faction.rises and not faction.falls:
+            out.append("    no change")
+        for move in (*faction.rises, *faction.falls):
+            steps = (
+                f"step {move.end}"
+                if move.end == move.start + 1
+                else f"steps {move.start + 1}-{move.end}"
+            )
+            what = f"    {move.change:+.0%} ({move.before:.0%} to {move.after:.0%}), {steps}, "
+            title = audit_lib.card_title(move.card)
+            what += title if move.card is None else f"card {title}"
+            if move.command is not None:
+                what += f": {move.by or 'the game'} '{move.command}'"
+            out.append(what)
+    return "\n".join(out) + "\n"
 
 
 @app.command()

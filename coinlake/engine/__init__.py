@@ -11,6 +11,7 @@ from coinlake.engine.game import (
     StreamItem,
     UndoPolicy,
 )
+from coinlake.engine.notes import Note
 from coinlake.engine.steps import (
     Decision,
     Why,
@@ -43,6 +44,7 @@ __all__ = [
     "JournalEntry",
     "JournalRecord",
     "Node",
+    "Note",
     "StreamItem",
     "UndoPolicy",
     "Why",

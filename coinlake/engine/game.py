@@ -3,7 +3,8 @@
 The history is a tree of immutable nodes that only grows. ``apply`` adds a child of the
 current node; ``undo`` moves to the parent, ``redo`` back down the branch last left; a
 command applied after an undo starts a new branch, and the old one stays in the journal.
-The journal (every apply, undo, redo and reseed, in order) is what a log file stores.
+The journal (every apply, undo, redo and reseed, in order, and the notes an analyst
+attaches: :meth:`Game.annotate`) is what a log file stores.
 
 Trust: ``state``, ``root``, ``events`` and the log file are the referee's (they hold the
 seed and the deck). What a Faction may be shown is :meth:`Game.view`; under the ``strict``
@@ -25,6 +26,7 @@ import structlog
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
+from coinlake.engine.notes import Note, check_kind, freeze, thaw
 from coinlake.engine.steps import (
     Decision,
     Live,
@@ -132,8 +134,9 @@ class Node:
 @frozen(eq=False)
 class JournalEntry:
     """One recorded action of the journal (:meth:`Game.journal`): ``action`` is ``apply``,
-    ``undo``, ``redo`` or ``reseed``, ``node`` the position it leads to, ``previous`` the
-    entry before (a linked list) and ``index`` its place, from 0 (the stream cursor of
+    ``undo``, ``redo``, ``reseed`` or ``note`` (:meth:`Game.annotate`), ``node`` the position
+    it leads to (a note's: the position it was made at), ``previous`` the entry before (a
+    linked list) and ``index`` its place, from 0 (the stream cursor of
     :meth:`Game.events_since` counts entries)."""
 
     action: str
@@ -144,6 +147,17 @@ class JournalEntry:
             lambda self: 0 if self.previous is None else self.previous.index + 1, takes_self=True
         )
     )
+
+
+@frozen(eq=False)
+class _NoteEntry(JournalEntry):
+    """A ``note`` entry: its kind and frozen data (:mod:`coinlake.engine.notes`)."""
+
+    _kind: str = attrs.field(kw_only=True)
+    _data: Any = attrs.field(kw_only=True)
+
+    def note(self) -> Note:
+        return Note(self._kind, self.index, thaw(self._data))
 
 
 @frozen
@@ -166,7 +180,10 @@ StreamItem = Event | JournalRecord
 
 def _stream_items(entry: JournalEntry) -> tuple[StreamItem, ...]:
     """The stream items of one journal entry: an apply's or a reseed's events, or the
-    record of an undo (of the node left) or a redo (of the node reached again)."""
+    record of an undo (of the node left) or a redo (of the node reached again); a note's,
+    none."""
+    if entry.action == "note":
+        return ()
     if entry.action == "undo":
         assert entry.previous is not None  # an undo follows the apply it takes back
         left = entry.previous.node
@@ -265,7 +282,7 @@ class _LineEvents:
 _FlatNode = tuple[int | None, Command | None, Faction | None, tuple[Event, ...], GameState, int]
 _Pickled = tuple[
     tuple[_FlatNode, ...],
-    tuple[tuple[str, int], ...],
+    tuple[tuple[str, int] | tuple[str, int, str, Any], ...],
     tuple[int, ...],
     int,
     Saver | None,
@@ -273,8 +290,8 @@ _Pickled = tuple[
     tuple[tuple[Faction, "Agent"], ...],
 ]
 """A pickled Game: its history nodes flat (parents by index, ids only numbered while
-pickling), the journal, the redo path, the current node, the saver, the undo policy and
-the seated agents."""
+pickling), the journal (a note with its kind and frozen data), the redo path, the current
+node, the saver, the undo policy and the seated agents."""
 
 
 class Game:
@@ -353,7 +370,12 @@ class Game:
                 flat.append((parent, m.command, m.faction, m.events, m.state, m.depth))
             return index[id(node)]
 
-        journal = tuple((e.action, number(e.node)) for e in self.journal())
+        journal = tuple(
+            (e.action, number(e.node), e._kind, e._data)
+            if isinstance(e, _NoteEntry)
+            else (e.action, number(e.node))
+            for e in self.journal()
+        )
         redo = []
         link = self._redo
         while link is not None:
@@ -378,8 +400,12 @@ class Game:
             up = None if parent is None else nodes[parent]
             nodes.append(Node(up, command, faction, events, state, depth))
         journal: JournalEntry | None = None
-        for action, i in journal_data:
-            journal = JournalEntry(action, nodes[i], journal)
+        for action, i, *note in journal_data:
+            if note:
+                kind, data = note
+                journal = _NoteEntry(action, nodes[i], journal, kind=kind, data=data)
+            else:
+                journal = JournalEntry(action, nodes[i], journal)
         redo: _RedoLink | None = None
         for i in reversed(redo_data):
             redo = _RedoLink(nodes[i], redo)
@@ -617,6 +643,32 @@ class Game:
             other.reseed(secrets.randbits(64))
         return other
 
+    # -- notes (coinlake.engine.notes) ------------------------------------------------------
+    def annotate(self, kind: str, data: object) -> Note:
+        """Attach a note to the journal at the current position: ``kind`` names what it is
+        (``"evaluation"``, ``"comment"``...), ``data`` is JSON-like and bounded (see
+        :mod:`coinlake.engine.notes`; ``TypeError``/``ValueError`` otherwise, and nothing is
+        recorded). A note changes neither the position nor the events nor what is legal,
+        and delivers nothing to the event stream; :meth:`save` writes it, :meth:`fork` and a
+        pickle keep it, an exported view (:meth:`export`) leaves it out."""
+        kind = check_kind(kind)
+        entry = _NoteEntry("note", self._node, self._journal, kind=kind, data=freeze(data))
+        self._journal = entry
+        return entry.note()
+
+    def notes(self, kind: str | None = None) -> tuple[Note, ...]:
+        """The journal's notes (all, or those of ``kind``), oldest first, each with a fresh
+        copy of its data."""
+        if kind is not None:
+            check_kind(kind)
+        found = []
+        entry = self._journal
+        while entry is not None:
+            if isinstance(entry, _NoteEntry) and (kind is None or entry._kind == kind):
+                found.append(entry.note())
+            entry = entry.previous
+        return tuple(reversed(found))
+
     # -- agents (coinlake.engine.agents) ----------------------------------------------------
     def seat(self, faction: Faction | str, agent: Agent | None) -> None:
         """Seat ``agent`` at ``faction``: :meth:`play_non_players` lets it decide for that
@@ -694,7 +746,7 @@ class Game:
         return cache
 
     def journal(self) -> tuple[JournalEntry, ...]:
-        """Every apply, undo, redo and reseed since the game began, oldest first."""
+        """Every apply, undo, redo, reseed and note since the game began, oldest first."""
         entries = []
         entry = self._journal
         while entry is not None:

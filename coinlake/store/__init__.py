@@ -26,7 +26,13 @@ Format 2 payloads (the framing is in :mod:`coinlake.store.logfile`, the value en
     events it produced after the opening ``Chosen`` event (rebuilt from the first three);
   - ``[1]`` — an ``undo``; ``[2]`` — a ``redo``;
   - ``[3, seed]`` — a ``reseed`` (:meth:`Game.reseed`: a strict game's fork); ``[3, seed,
-    false]`` — a reseed that kept the deck as it was (``reshuffle=False``).
+    false]`` — a reseed that kept the deck as it was (``reshuffle=False``);
+  - ``[4, kind, data]`` — a ``note`` (:meth:`Game.annotate`: an evaluation table, a
+    comment), which changes nothing in the game: ``kind`` a short name, ``data`` any
+    JSON-like value (nil, booleans, integers, finite floats, strings, arrays, maps with
+    string keys), bounded in depth and size (:mod:`coinlake.engine.notes`). Reading checks
+    it as :meth:`Game.annotate` does, naming the frame. Files written before notes existed
+    have none and load as before.
 
   A command is ``[type, field...]`` and an event ``[type, rule, field...]``
   (:mod:`coinlake.store.compact`); every event of a frame carries the frame's command
@@ -105,6 +111,7 @@ from coinlake.store.logfile import (
 __all__ = [
     "APPLY",
     "HEADER_KEYS",
+    "NOTE",
     "REDO",
     "RESEED",
     "UNDO",
@@ -120,7 +127,7 @@ __all__ = [
     "view_header_of",
 ]
 
-APPLY, UNDO, REDO, RESEED = 0, 1, 2, 3
+APPLY, UNDO, REDO, RESEED, NOTE = 0, 1, 2, 3, 4
 """The action codes that open a journal frame."""
 HEADER_KEYS = frozenset(
     {"format", "library", "scenario", "seed", "rng", "options", "undo", "commands", "events"}
@@ -183,6 +190,7 @@ def _apply_frame(node: Any, events: tuple[Event, ...]) -> tuple[Any, ...]:
 def journal_frames(game: Game) -> list[tuple[Any, ...]]:
     """One positional frame per journal entry (see the module docstring)."""
     frames: list[tuple[Any, ...]] = []
+    notes = {note.index: note for note in game.notes()}
     for entry in game.journal():
         if entry.action == "apply":
             frames.append(_apply_frame(entry.node, entry.node.events[1:]))
@@ -195,6 +203,9 @@ def journal_frames(game: Game) -> list[tuple[Any, ...]]:
                 frames.append((RESEED, event.seed))
             else:
                 frames.append((RESEED, event.seed, False))  # the deck kept as it was
+        elif entry.action == "note":
+            note = notes[entry.index]
+            frames.append((NOTE, note.kind, note.data))
         else:
             frames.append((UNDO,) if entry.action == "undo" else (REDO,))
     return frames
@@ -451,6 +462,8 @@ def _replay(
                         game.reseed(frame[1])
                     elif frame[0] == RESEED and len(frame) == 3 and frame[2] is False:
                         game.reseed(frame[1], reshuffle=False)
+                    elif frame[0] == NOTE and len(frame) == 3:
+                        game.annotate(frame[1], frame[2])  # checks kind and data
                     else:
                         raise Malformed(f"unknown or malformed action {frame!r}"[:120])
                     state = game.node.state

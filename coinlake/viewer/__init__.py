@@ -8,7 +8,9 @@ line and any branch an undo left behind -- with first/back/forward/last buttons,
 and the keyboard (arrows, Home, End); for each step the command, the Faction that gave it,
 its events with their rule numbers and the Non-players' reasons (``Explained`` events,
 8.1-8.8); a chart of the four victory totals and margins along the current line (1.9, 7.2,
-7.3); and the branch points of the history where the log has undos.
+7.3); when the log carries an evaluation (``coinlake eval --annotate``: the latest one,
+:func:`coinlake.analysis.table.latest_table`), a chart of the four chances of winning with
+a marker at the step shown; and the branch points of the history where the log has undos.
 
 Each distinct part of a board (a space's drawing, the panel) is stored once and every step
 lists the parts it shows, so a step that changes one space costs one new part.
@@ -19,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from html import escape
 from importlib import resources
@@ -30,6 +32,7 @@ import attrs
 
 import coinlake
 from coinlake import svg
+from coinlake.analysis.table import EvaluationTable, latest_table
 
 _ORDER = tuple(coinlake.Faction)
 _EVENT_TEXT = 160
@@ -78,52 +81,111 @@ def _nodes(game: coinlake.Game) -> tuple[list[Any], list[Any]]:
     return nodes, [root, *line]
 
 
+_WIDTH, _HEIGHT, _PAD = 640, 130, 28
+"""The size of one chart panel and the margin on its left, in SVG units."""
+
+
+def _scale(top: float, low: float, high: float) -> Callable[[float], float]:
+    """The ``y`` of a value in a panel whose top is ``top`` and whose axis runs from ``low``
+    to ``high``."""
+    span = high - low
+    return lambda v: top + _HEIGHT - (v - low) / span * _HEIGHT
+
+
+def _plot(
+    xs: Sequence[float],
+    series: Sequence[Sequence[float]],
+    top: int,
+    label: str,
+    *,
+    zero: bool = False,
+    bounds: tuple[float, float] | None = None,
+    fmt: Callable[[float], str] = str,
+) -> str:
+    """One chart panel: a line per Faction through ``(xs[k], series[k][faction])`` (``xs``
+    as fractions of the width), the axis from ``bounds`` or else from the values (and 0)."""
+    if bounds is None:
+        low: float = min(0, *(min(s) for s in series))
+        high: float = max(1, *(max(s) for s in series))
+    else:
+        low, high = bounds
+    y = _scale(top, low, high)
+    out = [
+        f'<text x="{_PAD}" y="{top - 6}" class="ch">{escape(label)}</text>',
+        f'<rect x="{_PAD}" y="{top}" width="{_WIDTH}" height="{_HEIGHT}" class="cf"/>',
+        f'<text x="{_PAD - 4}" y="{y(high) + 4:.1f}" class="ax">{fmt(high)}</text>',
+        f'<text x="{_PAD - 4}" y="{y(low) + 4:.1f}" class="ax">{fmt(low)}</text>',
+    ]
+    if zero:
+        out.append(f'<path d="M{_PAD} {y(0):.1f}h{_WIDTH}" class="zero"/>')
+    for i, faction in enumerate(_ORDER):
+        points = " ".join(
+            f"{_PAD + x * _WIDTH:.1f},{y(s[i]):.1f}" for x, s in zip(xs, series, strict=True)
+        )
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke="{svg.COLOURS[faction]}" '
+            f'stroke-width="2" data-faction="{faction}"/>'
+        )
+    return "".join(out)
+
+
+def _legend(top: int) -> str:
+    return "".join(
+        f'<rect x="{_PAD + 90 * i}" y="{top}" width="12" height="12" '
+        f'fill="{svg.COLOURS[f]}"/><text x="{_PAD + 90 * i + 16}" y="{top + 11}">{f}</text>'
+        for i, f in enumerate(_ORDER)
+    )
+
+
 def _chart(totals: Sequence[Sequence[int]], margins: Sequence[Sequence[int]]) -> str:
     """The victory totals (1.9) and margins (7.3) along the current line as inline SVG, one
     line per Faction, with a cursor (``#cl-cursor``) the script moves."""
-    width, height, pad = 640, 130, 28
     steps = max(1, len(totals) - 1)
-
-    def plot(series: Sequence[Sequence[int]], top: int, label: str, zero: bool) -> str:
-        low = min(0, *(min(s) for s in series))
-        high = max(1, *(max(s) for s in series))
-        span = high - low
-
-        def y(v: float) -> float:
-            return top + height - (v - low) / span * height
-
-        out = [
-            f'<text x="{pad}" y="{top - 6}" class="ch">{escape(label)}</text>',
-            f'<rect x="{pad}" y="{top}" width="{width}" height="{height}" class="cf"/>',
-            f'<text x="{pad - 4}" y="{y(high) + 4:.1f}" class="ax">{high}</text>',
-            f'<text x="{pad - 4}" y="{y(low) + 4:.1f}" class="ax">{low}</text>',
-        ]
-        if zero:
-            out.append(f'<path d="M{pad} {y(0):.1f}h{width}" class="zero"/>')
-        for i, faction in enumerate(_ORDER):
-            points = " ".join(
-                f"{pad + k / steps * width:.1f},{y(s[i]):.1f}" for k, s in enumerate(series)
-            )
-            out.append(
-                f'<polyline points="{points}" fill="none" stroke="{svg.COLOURS[faction]}" '
-                f'stroke-width="2" data-faction="{faction}"/>'
-            )
-        return "".join(out)
-
-    legend = "".join(
-        f'<rect x="{pad + 90 * i}" y="{2 * height + 74}" width="12" height="12" '
-        f'fill="{svg.COLOURS[f]}"/><text x="{pad + 90 * i + 16}" y="{2 * height + 85}">{f}</text>'
-        for i, f in enumerate(_ORDER)
-    )
+    xs = [k / steps for k in range(len(totals))]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" id="cl-chart" '
-        f'viewBox="0 0 {width + 2 * pad} {2 * height + 92}" data-steps="{steps}">'
-        + plot(totals, 20, "victory totals (1.9, 7.2)", False)
-        + plot(margins, height + 60, "margins: total minus threshold (7.3)", True)
-        + legend
-        + f'<path id="cl-cursor" d="M{pad} 14V{2 * height + 62}" class="cur" '
-        f'data-width="{width}"/></svg>'
+        f'viewBox="0 0 {_WIDTH + 2 * _PAD} {2 * _HEIGHT + 92}" data-steps="{steps}">'
+        + _plot(xs, totals, 20, "victory totals (1.9, 7.2)")
+        + _plot(xs, margins, _HEIGHT + 60, "margins: total minus threshold (7.3)", zero=True)
+        + _legend(2 * _HEIGHT + 74)
+        + f'<path id="cl-cursor" d="M{_PAD} 14V{2 * _HEIGHT + 62}" class="cur" '
+        f'data-width="{_WIDTH}"/></svg>'
     )
+
+
+def _chances(table: EvaluationTable, steps: int) -> tuple[str, dict[str, Any]]:
+    """The chances of winning of an evaluation (:mod:`coinlake.analysis.table`) as inline
+    SVG on the scale of :func:`_chart` (``steps``: the current line's), with a cursor
+    (``#cl-chance-cursor``) and a dot per Faction on its line that the script moves; and
+    what the script needs for that: each evaluated step, its card, the chances and the
+    points' coordinates."""
+    top = 20
+    xs = [min(step, steps) / steps for step in table.steps]
+    label = f"chance of winning in %, evaluated {table.describe()}"
+    y = _scale(top, 0.0, 1.0)
+    dots = "".join(
+        f'<circle r="4" cx="{_PAD}" cy="{y(table.wins[0][i]):.1f}" fill="{svg.COLOURS[f]}" '
+        f'stroke="#fff" class="cl-dot" data-faction="{f}"/>'
+        for i, f in enumerate(_ORDER)
+    )
+    picture = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="cl-chances" '
+        f'viewBox="0 0 {_WIDTH + 2 * _PAD} {_HEIGHT + 52}" data-steps="{steps}">'
+        + _plot(xs, table.wins, top, label, bounds=(0.0, 1.0), fmt=lambda v: f"{v * 100:.0f}")
+        + _legend(_HEIGHT + 34)
+        + f'<path id="cl-chance-cursor" d="M{_PAD} 14V{_HEIGHT + 24}" class="cur" '
+        f'data-width="{_WIDTH}"/>{dots}</svg>'
+    )
+    data = {
+        "steps": list(table.steps),
+        "cards": [
+            "before the first card" if c is None else str(coinlake.CARDS[c]) for c in table.cards
+        ],
+        "win": [list(w) for w in table.wins],
+        "x": [round(_PAD + x * _WIDTH, 1) for x in xs],
+        "y": [[round(y(v), 1) for v in w] for w in table.wins],
+    }
+    return picture, data
 
 
 def _branches(frames: list[dict[str, Any]], main: set[int]) -> str:
@@ -196,7 +258,7 @@ def html(game: coinlake.Game, *, title: str | None = None) -> str:
     totals = [[coinlake.victory_markers(n.state)[f] for f in _ORDER] for n in line]
     margins = [[coinlake.victory_margins(n.state)[f] for f in _ORDER] for n in line]
     state = game.state
-    data = {
+    data: dict[str, Any] = {
         "head": head,
         "tail": tail,
         "parts": list(parts),
@@ -205,9 +267,18 @@ def html(game: coinlake.Game, *, title: str | None = None) -> str:
         "totals": totals,
         "margins": margins,
     }
+    chances = ""
+    table = latest_table(game)
+    if table is not None:
+        picture, data["chances"] = _chances(table, max(1, len(line) - 1))
+        chances = (
+            '<section id="chances">\n<h2>Chances of winning</h2>\n'
+            f'{picture}\n<div id="cl-chance-text" class="muted"></div>\n</section>'
+        )
     name = title or f"coinlake replay: {state.scenario} scenario, {len(line) - 1} steps"
     values = {
         "TITLE": escape(name),
+        "CHANCES": chances,
         "CHART": _chart(totals, margins),
         "BRANCHES": _branches(frames, on_line),
         "DATA": _script_json(data),
