@@ -58,7 +58,7 @@ from coinlake.state.text import (
     describe_changes,
     describe_space,
 )
-from coinlake.store import load, load_view, load_with_report, save_game
+from coinlake.store import load, load_view, load_with_report, save_from_position, save_game
 from coinlake.store.codec import structure_command, structure_event, unstructure_command
 from coinlake.store.codec import unstructure_event as _unstructure_event
 
@@ -214,12 +214,12 @@ def from_position(text: str, *, undo: str = "free") -> Game:
     """A game at the position ``text`` (written by :func:`position`; ``docs/positions.md``).
 
     Raises :class:`PositionError` (a ``ValueError``) naming the line for malformed text or
-    an impossible position. The game's history starts there (``undo`` cannot go before it)
-    and it cannot be saved to a log file, which replays from the set-up. As
-    ``Game.from_state``, a position with no procedure in progress is primed: the Sequence
-    of Play (or the Coup Round) waits at its next step.
+    an impossible position. The game's history starts there (``undo`` cannot go before it);
+    its log file (``game.save``) starts from that position too. As ``Game.from_state``, a
+    position with no procedure in progress is primed: the Sequence of Play (or the Coup
+    Round) waits at its next step.
     """
-    return Game.from_state(parse_position(text), undo=undo)
+    return Game.from_state(parse_position(text), undo=undo, saver=save_from_position)
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from coinlake.state.commands import COMMAND_TYPES
 from coinlake.state.events import EVENT_TYPES
 from coinlake.store import header_of, journal_frames
 from coinlake.store.compact import COMMANDS, EVENTS, REBUILT_EVENTS
+from coinlake.store.logfile import read_log
 from tools import gen_schemas
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +88,22 @@ def test_real_files_validate(tmp_path: Path) -> None:
     _validator("header.schema.json").validate(header)
     kinds = {e[0] for f in frames if f[0] == 0 for e in f[4]}
     assert len(kinds) >= 8  # many event types were checked
+
+
+def test_a_position_game_header_validates(tmp_path: Path) -> None:
+    """The header of a game started from a position (``coinlake.from_position``) validates
+    against ``position-header.schema.json``, as read back from its file, and not against
+    the scenario header's schema."""
+    game = coinlake.from_position(coinlake.position(_played_game().state))
+    game.apply(game.legal()[0])
+    path = tmp_path / "position.fitl"
+    game.save(path)
+    header = _json(read_log(path)[0].header)
+    _validator("position-header.schema.json").validate(header)
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("header.schema.json").validate(header)
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("position-header.schema.json").validate({**header, "seed": 1})
 
 
 @pytest.mark.parametrize(

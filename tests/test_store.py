@@ -49,6 +49,7 @@ from coinlake.state.events import EVENT_TYPES, Chosen, Event, TrackChanged
 from coinlake.store import (
     APPLY,
     HEADER_KEYS,
+    POSITION_HEADER_KEYS,
     REDO,
     UNDO,
     header_of,
@@ -1258,3 +1259,71 @@ def test_format_1_header_is_strict(tmp_path: Path) -> None:
             previous = d
         path.write_bytes(bytes(out))
         assert _both_fail(path) is None, change
+
+
+# -- games started from a position (coinlake.from_position) --------------------------------
+def _position_game(steps: int, seed: int) -> Game:
+    """A game started from the position after ``steps`` random commands of a Short game,
+    mid-procedure or not, then played on ``steps`` more commands (one undone)."""
+    rnd = random.Random(seed)
+    game = coinlake.new_game("short", seed=seed)
+    for _ in range(steps):
+        legal = game.legal()
+        if legal:
+            game.apply(legal[rnd.randrange(len(legal))])
+    started = coinlake.from_position(coinlake.position(game.state))
+    for _ in range(steps):
+        legal = started.legal()
+        if legal:
+            started.apply(legal[rnd.randrange(len(legal))])
+    if started.node.parent is not None:
+        started.undo()
+    return started
+
+
+@FAST
+@given(steps=st.integers(0, 60), seed=st.integers(0, 2**16))
+def test_a_game_from_a_position_saves_and_loads(tmp_path: Path, steps: int, seed: int) -> None:
+    """DESIGN.md public API (``coinlake.from_position``) with Persistence: the log of a game
+    started from a position holds that position in its header and replays from it, with
+    and without verify; saving again appends."""
+    game = _position_game(steps, seed)
+    path = tmp_path / f"p{steps}-{seed}.fitl"
+    game.save(path)
+    header = read_log(path)[0].header
+    assert set(header) == POSITION_HEADER_KEYS
+    assert coinlake.from_position(header["position"]).state == game.root
+    for verify in (True, False):
+        loaded = coinlake.load(path, verify=verify)
+        assert loaded.root == game.root and loaded.state == game.state
+        assert loaded.events == game.events and len(loaded.journal()) == len(game.journal())
+    before = path.read_bytes()
+    if game.legal():
+        game.apply(game.legal()[0])
+        game.save(path)
+        assert path.read_bytes()[: len(before)] == before  # appended, not rewritten
+        assert coinlake.load(path).state == game.state
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"position": 7}, "position: expected a string"),
+        ({"position": "coinlake-position 1\nscenario nowhere\n"}, "line 2"),
+        ({"undo": "sometimes"}, "undo"),
+        ({"scenario": "short"}, "header keys"),
+    ],
+    ids=["not-text", "bad-position", "bad-undo", "extra-key"],
+)
+def test_a_bad_position_header_is_refused(
+    tmp_path: Path, change: dict[str, Any], words: str
+) -> None:
+    """Trust at the edges: a position header that is not one, or holds an impossible
+    position, is refused naming the header (frame ``None``), and nothing is left behind."""
+    game = _position_game(10, 3)
+    path = tmp_path / "p.fitl"
+    game.save(path)
+    contents = read_log(path)[0]
+    _rewrite(path, {**contents.header, **change}, [list(f) for f in contents.frames])
+    assert _both_fail(path) is None
+    assert words in str(_load_error(path))

@@ -34,6 +34,7 @@ from coinlake.store import (  # noqa: E402
     APPLY,
     HEADER_KEYS,
     NOTE,
+    POSITION_HEADER_KEYS,
     REDO,
     RESEED,
     UNDO,
@@ -168,6 +169,38 @@ def view_header_schema() -> dict[str, Any]:
     }
 
 
+def position_header_schema() -> dict[str, Any]:
+    properties: dict[str, Any] = {
+        "format": {"const": FORMAT_VERSION},
+        "library": {"type": "string"},
+        "position": {
+            "type": "string",
+            "description": (
+                "The game's first position, the referee's (seed and deck included), as "
+                "coinlake.position writes it (docs/positions.md)."
+            ),
+        },
+        "undo": {"enum": [p.value for p in UndoPolicy]},
+        "commands": type_table_schema("command"),
+        "events": type_table_schema("event"),
+    }
+    assert set(properties) == POSITION_HEADER_KEYS
+    return {
+        "$schema": SCHEMA_URI,
+        "$id": "position-header.schema.json",
+        "title": "position header",
+        "description": (
+            f"The header of a format {FORMAT_VERSION} log file of a game started from a "
+            "position (coinlake.from_position), a msgpack map; its journal frames are a log "
+            "file's."
+        ),
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
 def frame_schema() -> dict[str, Any]:
     return {
         "$schema": SCHEMA_URI,
@@ -240,6 +273,7 @@ def build() -> dict[str, str]:
         "event.schema.json": union_schema("event", EVENTS, is_event=True),
         "header.schema.json": header_schema(),
         "view-header.schema.json": view_header_schema(),
+        "position-header.schema.json": position_header_schema(),
         "frame.schema.json": frame_schema(),
     }
     return {name: json.dumps(s, indent=1) + "\n" for name, s in schemas.items()}

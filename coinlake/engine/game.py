@@ -864,7 +864,9 @@ class Game:
 
     def _store(self) -> Saver:
         if self._saver is None:
-            raise CoinlakeError("this game was built without a store; use coinlake.new_game")
+            raise CoinlakeError(
+                "this game was built without a store: use coinlake.new_game or from_position"
+            )
         return self._saver
 
 

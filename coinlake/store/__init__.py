@@ -112,6 +112,7 @@ __all__ = [
     "APPLY",
     "HEADER_KEYS",
     "NOTE",
+    "POSITION_HEADER_KEYS",
     "REDO",
     "RESEED",
     "UNDO",
@@ -122,6 +123,8 @@ __all__ = [
     "load",
     "load_view",
     "load_with_report",
+    "position_header_of",
+    "save_from_position",
     "save_game",
     "view_frames",
     "view_header_of",
@@ -135,6 +138,9 @@ HEADER_KEYS = frozenset(
 """Exactly the keys of a format 2 header (``schemas/header.schema.json``)."""
 VIEW_HEADER_KEYS = frozenset({"format", "library", "view", "position", "commands", "events"})
 """Exactly the keys of an exported view's header (``schemas/view-header.schema.json``)."""
+POSITION_HEADER_KEYS = frozenset({"format", "library", "position", "undo", "commands", "events"})
+"""Exactly the keys of the header of a game started from a position
+(``coinlake.from_position``; ``schemas/position-header.schema.json``)."""
 
 _FACTIONS: dict[str, Faction] = {f.value: f for f in Faction}
 _MAKE_CHOSEN = constructor(Chosen)
@@ -158,6 +164,20 @@ def header_of(game: Game) -> dict[str, Any]:
         "seed": root.rng.seed,
         "rng": root.rng.algorithm,
         "options": {name: _plain(getattr(options, name), s) for name, s in _OPTIONS.items()},
+        "undo": game.undo_policy.value,
+        "commands": type_table(COMMANDS),
+        "events": type_table(EVENTS),
+    }
+
+
+def position_header_of(game: Game) -> dict[str, Any]:
+    """The header of a game started from a position (:func:`save_from_position`): format
+    and library versions, that position as ``coinlake.position`` writes it (the referee's:
+    seed and deck included), the undo policy and the type tables."""
+    return {
+        "format": FORMAT_VERSION,
+        "library": __version__,
+        "position": position(game.root),
         "undo": game.undo_policy.value,
         "commands": type_table(COMMANDS),
         "events": type_table(EVENTS),
@@ -240,12 +260,31 @@ def save_game(
     with ``key``, a keyed file). If ``path`` already holds an intact save of the same game
     with the same key, only the new frames are appended; otherwise the file is written
     afresh (to a temporary file first, then renamed: :func:`~coinlake.store.logfile.write_log`)."""
+    _save(game, path, key, view, header_of)
+
+
+def save_from_position(
+    game: Game, path: Path, *, key: bytes | None = None, view: Faction | None = None
+) -> None:
+    """:func:`save_game` for a game started from a position (``coinlake.from_position``): the
+    header holds that position (:func:`position_header_of`), and loading replays the
+    journal from it."""
+    _save(game, path, key, view, position_header_of)
+
+
+def _save(
+    game: Game,
+    path: Path,
+    key: bytes | None,
+    view: Faction | None,
+    header_for: Callable[[Game], dict[str, Any]],
+) -> None:
     secret = b"" if key is None else check_key(key)
     if view is not None:
         header = pack(view_header_of(game, view))
         write_log(path, header, [pack(f) for f in view_frames(game, view)], secret)
         return
-    header = pack(header_of(game))
+    header = pack(header_for(game))
     payloads = [pack(f) for f in journal_frames(game)]
     if path.exists():
         old = _intact_prefix(path, header, secret)
@@ -408,6 +447,8 @@ def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
             raise Malformed("the header is not a map")
         if "view" in h:
             raise Malformed(f"the file is an exported view of {h['view']}: use load_view"[:120])
+        if "position" in h:
+            return _from_position_header(h)
         if set(h) != HEADER_KEYS:
             raise Malformed(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
         commands, decoders, steps = _tables(h)
@@ -419,6 +460,23 @@ def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
     except Exception as exc:
         raise LogFileError(f"bad header ({exc})", frame=None) from None
     return game, commands, decoders, steps
+
+
+def _from_position_header(h: dict[Any, Any]) -> tuple[Game, Decoders, Decoders, Decoders]:
+    """The game a header of a game started from a position describes (raises for a bad one:
+    :func:`_from_header` reports it)."""
+    if set(h) != POSITION_HEADER_KEYS:
+        raise Malformed(f"header keys {sorted(h)} are not {sorted(POSITION_HEADER_KEYS)}")
+    commands, decoders, steps = _tables(h)
+    undo = h["undo"]
+    if undo.__class__ is not str or undo not in {p.value for p in UndoPolicy}:
+        raise Malformed(f"undo: expected 'free' or 'strict', got {undo!r}")
+    if h["position"].__class__ is not str:
+        raise Malformed("position: expected a string")
+    state = parse_position(h["position"])  # PositionError names the line
+    if state.pending is None and state.result is None:
+        raise Malformed("position: a game's first position waits on a Decision")
+    return Game(state, undo=UndoPolicy(undo), saver=save_from_position), commands, decoders, steps
 
 
 def _replay(

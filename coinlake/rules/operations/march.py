@@ -97,13 +97,15 @@ class _March:
 
     def origins_now(self, state: GameState) -> Iterator[str]:
         """The spaces some piece may March from now."""
-        movers, mover = self.mover.pieces, self.mover
+        movers, movable, origins = self.mover.pieces, self.mover.movable, self.origins
         for s, sp in zip(SPACE_IDS, state.spaces, strict=True):
-            if self.origins is not None and s not in self.origins:
+            if origins is not None and s not in origins:
                 continue
             p = sp.pieces
-            if any(p[x] for x in movers) and any(mover.movable(state, s, x) > 0 for x in movers):
-                yield s
+            for x in movers:  # a loop, not any(): this runs for every space at every step
+                if p[x] and movable(state, s, x) > 0:
+                    yield s
+                    break
 
     def destinations(self, state: GameState, pool: Sequence[str]) -> Iterator[str]:
         """The spaces of ``pool`` some group could enter now (not yet destinations): those
