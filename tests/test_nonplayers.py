@@ -26,7 +26,7 @@ from coinlake.nonplayers import (
     random_space,
 )
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
-from coinlake.nonplayers.events import default_side, plays_pivotal
+from coinlake.nonplayers.events import default_side, event_side, plays_pivotal
 from coinlake.state.events import Explained, PivotalPlayed
 from tests.cards.helpers import on_card, play, tracks
 from tests.conftest import check_invariants
@@ -240,6 +240,26 @@ def test_default_sides_8_4_2() -> None:
     assert default_side(5, Faction.VC) is Side.SHADED
     single = next(n for n, c in coinlake.CARDS.items() if not c.dual and c.kind.value == "event")
     assert default_side(single, Faction.VC) is Side.UNSHADED
+
+
+@pytest.mark.parametrize(
+    ("card", "non_players", "arvn_side"),
+    [
+        (63, "ARVN", Side.SHADED),  # a halo: shaded
+        (78, "ARVN", Side.SHADED),  # a halo: shaded while the US is a player
+        (78, "US,ARVN", Side.UNSHADED),
+        (3, "VC", Side.UNSHADED),  # Peace Talks: a rifle for the VC, a side all the same
+    ],
+)
+def test_event_side_is_the_verdicts_side_8_4_2(
+    card: int, non_players: str, arvn_side: Side
+) -> None:
+    """The side a Non-player executes (asked for a dual-use Event's side) is the side of its
+    full verdict, read without judging whether to play."""
+    state = on_card(card, f"options non-players={non_players}").state
+    assert event_side(state, Faction.ARVN) is arvn_side
+    for faction in Faction:
+        assert event_side(state, faction) is event_verdict(state, faction).side
 
 
 def test_a_rifle_declines_the_event_8_4_1() -> None:

@@ -891,6 +891,24 @@ def test_the_same_seed_gives_the_same_vc_game() -> None:
     assert first.events == second.events
 
 
+def test_history_taken_on_from_the_previous_call_is_the_whole_walk() -> None:
+    """``vc.history`` goes on from its previous call's answer where its walk passes that
+    position: at every VC decision of a game, the answer is the walk made from scratch."""
+    game = coinlake.new_game("short", seed=3, non_players={"US", "ARVN", "NVA", "VC"})
+    checked = 0
+    for _ in range(400):
+        decision = game.decision
+        if decision is None:
+            break
+        if decision.faction is VC:
+            taken_on = vc.history(game)  # the previous call was at an earlier VC decision
+            vc._LAST_HISTORY = None
+            assert vc.history(game) == taken_on
+            checked += 1
+        game.play_non_players(limit=1)
+    assert checked >= 50
+
+
 def test_every_vc_decision_of_a_game_replays_from_its_log(tmp_path: Path) -> None:
     game, _ = play("short", 2, {"VC"}, limit=300)
     path = tmp_path / "vc.fitl"

@@ -88,10 +88,10 @@ class NonPlayer:
         if decision.kind is Kind.ACTION:
             return self._action(game, decision, roller)
         if decision.kind is Kind.CHOOSE_SIDE:
-            verdict = events.event_verdict(state, self.faction, self.table)
-            side = Choose(verdict.side.value)
+            wanted = events.event_side(state, self.faction, self.table)
+            side = Choose(wanted.value)
             if side in options:
-                return Choice(side, roller.why("8.4.2", f"the {verdict.side} text"))
+                return Choice(side, roller.why("8.4.2", f"the {wanted} text"))
         if len(options) == 1:
             return Choice(options[0], roller.why(decision.rule, "the only legal answer"))
         if decision.rule == "1.5.2" or decision.context.procedure == "transfer":

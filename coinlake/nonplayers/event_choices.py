@@ -172,8 +172,8 @@ def source(faction: Faction, words: list[str], roller: Roller) -> Choice | None:
 def totals(state: GameState) -> Deltas:
     """(Total Support, Total Opposition) of ``state`` (1.6.2)."""
     support = opposition = 0
-    for space in coinlake.SPACES:
-        level = int(state.space(space.id).support)
+    for space, contents in zip(coinlake.SPACES, state.spaces, strict=True):
+        level = int(contents.support)
         support += space.population * max(0, level)
         opposition += space.population * max(0, -level)
     return support, opposition
@@ -183,6 +183,7 @@ LOOKAHEAD_STEPS = 12
 """How many of a space's further questions a look-ahead answers at most."""
 LOOKING_AHEAD = Why("8.4.4", "looking ahead")
 BASES = frozenset(p for p in Piece if p.kind.value == "base")
+OWN_BASES = {f: frozenset(p for p in BASES if p.faction is f) for f in Faction}
 OTHER_PIECES = tuple(p for p in Piece if p not in BASES)
 
 
@@ -198,18 +199,23 @@ class Outcome(NamedTuple):
 
 
 def outcome(before: GameState, after: GameState, faction: Faction) -> Outcome:
-    """The :class:`Outcome` of going from ``before`` to ``after``."""
-    support, opposition = totals(before)
-    support2, opposition2 = totals(after)
-    own_bases = frozenset(p for p in BASES if p.faction is faction)
-    bases = own = pieces = 0
-    for space in coinlake.SPACES:
-        old, new = before.space(space.id).pieces, after.space(space.id).pieces
+    """The :class:`Outcome` of going from ``before`` to ``after`` (only the spaces whose
+    contents changed are looked at: the others add nothing)."""
+    own_bases = OWN_BASES[faction]
+    support = opposition = bases = own = pieces = 0
+    for space, was, now in zip(coinlake.SPACES, before.spaces, after.spaces, strict=True):
+        if was is now:
+            continue
+        if was.support != now.support:
+            old_level, new_level = int(was.support), int(now.support)
+            support += space.population * (max(0, new_level) - max(0, old_level))
+            opposition += space.population * (max(0, -new_level) - max(0, -old_level))
+        old, new = was.pieces, now.pieces
         if old != new:
             bases += _in_or_out(old, new, BASES)
             own += _in_or_out(old, new, own_bases)
             pieces += _in_or_out(old, new, OTHER_PIECES)
-    return Outcome((support2 - support, opposition2 - opposition), bases, own, pieces)
+    return Outcome((support, opposition), bases, own, pieces)
 
 
 def _in_or_out(old: Sequence[int], new: Sequence[int], group: Iterable[Piece]) -> int:

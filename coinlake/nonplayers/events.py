@@ -179,6 +179,14 @@ class EventVerdict:
     reason: str
 
 
+def event_side(state: GameState, faction: Faction, table: InstructionTable | None = None) -> Side:
+    """8.4.2: the side of the current card Non-player ``faction`` executes (the side of its
+    :func:`event_verdict`, without judging whether to play it)."""
+    card = state.current_card
+    assert card is not None
+    return side_for(state, (table or default_table()).get(card, faction))
+
+
 def event_verdict(
     state: GameState, faction: Faction, table: InstructionTable | None = None
 ) -> EventVerdict:

@@ -71,6 +71,13 @@ _ID = {s.index: s.id for s in coinlake.SPACES}
 ADJACENT: dict[str, tuple[str, ...]] = {
     s.id: tuple(_ID[i] for i in s.adjacent) for s in coinlake.SPACES
 }
+KEYS = tuple(s.id for s in coinlake.SPACES)
+"""Every space, in map order (the order of ``GameState.spaces``)."""
+SOUTH_ADJACENT: dict[str, tuple[str, ...]] = {
+    k: tuple(a for a in near if _SPACE[a].in_south and not _SPACE[a].is_loc)
+    for k, near in ADJACENT.items()
+}
+"""The Provinces and Cities of South Vietnam next to each space."""
 HUE_DA_NANG = "loc-hue-da-nang"
 
 TROOPS = Piece.NVA_TROOPS
@@ -96,6 +103,11 @@ COIN_PIECES = (*COIN_NON_BASES, *COIN_BASES)
 
 
 # == small queries over the position ============================================================
+def _contents(state: GameState) -> Iterable[tuple[str, SpaceState]]:
+    """Each space and its contents, in map order."""
+    return zip(KEYS, state.spaces, strict=True)
+
+
 def _units(sp: SpaceState) -> int:
     """NVA units: Troops and Guerrillas (not Bases)."""
     return sp.count(*UNITS)
@@ -256,20 +268,22 @@ def _can_ambush_from(state: GameState, key: str) -> bool:
 
 
 def _ambush_sources(state: GameState) -> list[str]:
-    return [k for k in _SPACE if _can_ambush_from(state, k)]
+    return [k for k, sp in _contents(state) if sp.count(UNDERGROUND) and _can_ambush_from(state, k)]
 
 
-def _base_removable(state: GameState, spaces: int, ambushes: int) -> bool:
+def _base_removable(state: GameState, spaces: int, ambushes: int, sources: list[str]) -> bool:
     """Whether Troop Attacks and up to ``ambushes`` Ambushes in at most ``spaces`` spaces can
-    remove a US or ARVN Base (Bases go last, 3.3.3, 4.4.3)."""
-    sources = _ambush_sources(state) if ambushes else []
-    for key in _SPACE:
-        sp = state.space(key)
+    remove a US or ARVN Base (Bases go last, 3.3.3, 4.4.3); ``sources``: the spaces an Ambush
+    may come from (:func:`_ambush_sources`)."""
+    if not ambushes:
+        sources = []
+    per_troop = _capability(state, PT_76) is Side.SHADED
+    for key, sp in _contents(state):
         if not sp.count(*COIN_BASES):
             continue
         need = sp.count(*COIN_NON_BASES) + 1
         helpers = [b for b in sources if b != key and key in _reach(b)]
-        troops = troop_hits(state, key, per_troop=_capability(state, PT_76) is Side.SHADED)
+        troops = troop_hits(state, key, per_troop=per_troop)
         by_troops = troops + min(ambushes, len(helpers), spaces - 1)
         here = key in sources
         by_ambush = int(here) + min(ambushes - 1, len(helpers), spaces - 1) if here else 0
@@ -280,16 +294,21 @@ def _base_removable(state: GameState, spaces: int, ambushes: int) -> bool:
     return False
 
 
-def most_removals(state: GameState) -> int:
+def most_removals(state: GameState, sources: list[str] | None = None) -> int:
     """The most enemy pieces Ambushes and Troop Attacks can remove together, 1 Resource per
-    space (8.6.1; Guerrilla Attacks and Bombard not counted)."""
+    space (8.6.1; Guerrilla Attacks and Bombard not counted); ``sources``: the spaces an
+    Ambush may come from, if known (:func:`_ambush_sources`)."""
     spaces = _resources(state)
     if spaces <= 0:
         return 0
     per_troop = _capability(state, PT_76) is Side.SHADED
-    hits = {k: troop_hits(state, k) for k in _SPACE}
-    best_pt76 = max((troop_hits(state, k, per_troop=True) - hits[k] for k in _SPACE), default=0)
-    sources = _ambush_sources(state)
+    with_troops = [k for k, sp in _contents(state) if sp.count(TROOPS)]  # none hit elsewhere
+    hits = {k: troop_hits(state, k) for k in with_troops}
+    best_pt76 = max(
+        (troop_hits(state, k, per_troop=True) - hits[k] for k in with_troops), default=0
+    )
+    if sources is None:
+        sources = _ambush_sources(state)
     limit = min(_ambush_limit(state), len(sources))
     best = 0
     for n in range(limit + 1):
@@ -317,9 +336,10 @@ def attack_conditions(state: GameState, roller: Roller) -> str | None:
     never: 8.6.1 NOTE)."""
     if _resources(state) <= 0:
         return None
-    if _base_removable(state, _resources(state), _ambush_limit(state)):
+    sources = _ambush_sources(state)
+    if _base_removable(state, _resources(state), _ambush_limit(state), sources):
         return "Ambush and Troop Attacks could remove a COIN Base"
-    most = most_removals(state)
+    most = most_removals(state, sources)
     if most <= 0:
         return None
     roll = roller.roll()
@@ -387,11 +407,7 @@ def pass_or_event(state: GameState, decision: Decision, roller: Roller) -> Choic
 def _terror_spaces(state: GameState) -> list[str]:
     """Spaces at Active or Passive Support where NVA Troops or an Underground NVA Guerrilla
     could Terror (3.3.4), highest Population first."""
-    found = [
-        k
-        for k in _SPACE
-        if state.space(k).support > 0 and state.space(k).count(TROOPS, UNDERGROUND)
-    ]
+    found = [k for k, sp in _contents(state) if sp.support > 0 and sp.count(TROOPS, UNDERGROUND)]
     return sorted(found, key=lambda k: -_population(k))
 
 
@@ -418,12 +434,12 @@ def _base_sites(state: GameState) -> list[str]:
         return []
     return [
         k
-        for k in _SPACE
+        for k, sp in _contents(state)
         if not _is_loc(k)
-        and state.space(k).support <= 0
-        and _guerrillas(state.space(k)) >= 2
-        and state.space(k).count(*UNITS, *VC_GUERRILLAS) >= 4
-        and state.space(k).bases() < 2
+        and sp.support <= 0
+        and _guerrillas(sp) >= 2
+        and sp.count(*UNITS, *VC_GUERRILLAS) >= 4
+        and sp.bases() < 2
     ]
 
 
@@ -433,7 +449,7 @@ def rally_possible(state: GameState) -> bool:
     if _resources(state) <= 0:
         return False
     if state.available[UNDERGROUND] and any(
-        not spec.is_loc and state.space(key).support <= 0 for key, spec in _SPACE.items()
+        not _is_loc(key) and sp.support <= 0 for key, sp in _contents(state)
     ):
         return True
     return bool(_base_sites(state))
@@ -445,8 +461,7 @@ def rally_conditions(state: GameState, roller: Roller) -> str | None:
     or ``None`` (the failed March is :func:`action`'s)."""
     if state.trail <= 1:
         return f"the Trail is {state.trail}"
-    for key in _SPACE:
-        sp = state.space(key)
+    for key, sp in _contents(state):
         if _has_base(sp) and _units(sp) < 2:
             return f"{_SPACE[key].name} has an NVA Base and {_units(sp)} NVA units"
     if _resources(state) > 0 and _base_sites(state):
@@ -679,7 +694,7 @@ def _bombard_ok(state: GameState, key: str) -> bool:
 def _bombard_targets(state: GameState) -> list[str]:
     """8.6.1 BOMBARD: spaces with 3+ COIN Troops, or a COIN Base and a COIN Troop, in or next
     to 3+ NVA Troops."""
-    return [k for k in _SPACE if _bombard_ok(state, k)]
+    return [k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)]
 
 
 def bombard(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -791,8 +806,9 @@ def _attack_space(state: GameState, decision: Decision, roller: Roller) -> Choic
             return Choice(
                 Select(chosen), _why(roller, "8.6.1", f"Ambush ({which} bullet) from {chosen}")
             )
+    bullets = {k: _attack_bullet(state, k) for k in keys}
     for bullet, what in ((1, "Troops remove 2+"), (2, "4+ Guerrillas"), (3, "Troops remove 1")):
-        wanted = [k for k in keys if _attack_bullet(state, k) == bullet]
+        wanted = [k for k in keys if bullets[k] == bullet]
         chosen = _pick(state, wanted, _attack_prefer(state, bullet), roller)
         if chosen is not None:
             return Choice(Select(chosen), _why(roller, "8.6.1", f"Attack where {what}: {chosen}"))
@@ -1013,8 +1029,7 @@ def take_from_map(state: GameState, decision: Decision, roller: Roller) -> Choic
 def _takeover_sites(state: GameState) -> list[str]:
     """8.6.4 INFILTRATE 1st bullet: VC Bases where the NVA outnumber the VC, no NVA Base."""
     found = []
-    for key in _SPACE:
-        sp = state.space(key)
+    for key, sp in _contents(state):
         if (
             sp.count(*VC_BASES)
             and not _has_base(sp)
@@ -1028,7 +1043,7 @@ def _base_supply(state: GameState) -> bool:
     """An NVA Base Available, or one to take from North Vietnam, Laos or Cambodia."""
     if state.available[Piece.NVA_BASE]:
         return True
-    return any(not _SPACE[k].in_south and state.space(k).count(*NVA_BASES) for k in _SPACE)
+    return any(not _SPACE[k].in_south and sp.count(*NVA_BASES) for k, sp in _contents(state))
 
 
 def _troop_sites_prefer(state: GameState) -> tuple[Score, ...]:
@@ -1059,7 +1074,7 @@ def infiltrate_wanted(state: GameState) -> bool:
     if _base_supply(state) and _takeover_sites(state):
         return True
     available = state.available[TROOPS]
-    sites = [k for k in _SPACE if _has_base(state.space(k))]
+    sites = [k for k, sp in _contents(state) if _has_base(sp)]
     placed = 0
     ranked = sorted(sites, key=lambda k: -_troops_placed(state, k, available))
     for key in ranked[:limit]:
@@ -1149,7 +1164,7 @@ def _kind(piece: Piece) -> str:
 
 def _nva_control(state: GameState) -> frozenset[str]:
     """The Provinces and Cities under NVA Control (1.7)."""
-    return frozenset(k for k in _SPACE if not _is_loc(k) and _control(state, k) is Control.NVA)
+    return frozenset(k for k in KEYS if not _is_loc(k) and _control(state, k) is Control.NVA)
 
 
 @frozen
@@ -1223,7 +1238,8 @@ class Source(NamedTuple):
 
 class Marcher:
     """A March as the flowchart sees it (8.6.5): the position, the note, the destinations
-    done, the units that arrived, and whether groups may go on along the Trail."""
+    done, the units that arrived, and whether groups may go on along the Trail. (What may
+    leave a space and the paths into a destination are worked out once per space.)"""
 
     def __init__(
         self,
@@ -1251,6 +1267,9 @@ class Marcher:
             if _in_laos_cambodia(move.origin):  # going on along the Trail (3.3.2)
                 came = self.arrived[(move.origin, kind)]
                 self.arrived[(move.origin, kind)] = max(0, came - move.count)
+        self._movable: dict[str, tuple[int, int]] = {}
+        self._limits: dict[str, int] = {}
+        self._paths: dict[str, dict[str, tuple[str, ...]]] = {}
 
     @classmethod
     def of(cls, state: GameState, decision: Decision) -> Marcher:
@@ -1273,20 +1292,28 @@ class Marcher:
     # -- who may leave, and from where -------------------------------------------------------
     def movable(self, key: str) -> tuple[int, int]:
         """Troops and Guerrillas in ``key`` that did not arrive in this March."""
-        sp = self.state.space(key)
-        troops = sp.count(TROOPS) - self.arrived[(key, "troops")]
-        return max(0, troops), max(0, _guerrillas(sp) - self.arrived[(key, "guerrillas")])
+        known = self._movable.get(key)
+        if known is None:
+            sp = self.state.space(key)
+            troops = max(0, sp.count(TROOPS) - self.arrived[(key, "troops")])
+            guerrillas = max(0, _guerrillas(sp) - self.arrived[(key, "guerrillas")])
+            known = self._movable[key] = (troops, guerrillas)
+        return known
 
     def limit(self, key: str) -> int:
         """How many NVA units may March out of ``key``: 2 stay where NVA Bases are, and
         enough for NVA Control where the NVA had it at the beginning of the Operation."""
+        known = self._limits.get(key)
+        if known is not None:
+            return known
         sp = self.state.space(key)
         limit = sum(self.movable(key))
         if _has_base(sp):
             limit = min(limit, _units(sp) - 2)
         if key in self.note.control:
             limit = min(limit, _nva_margin(sp) - 1)
-        return max(0, limit)
+        limit = self._limits[key] = max(0, limit)
+        return limit
 
     def spare(self, key: str) -> tuple[int, int]:
         """Troops and Guerrillas that may leave ``key``, Troops first (Guerrillas stay)."""
@@ -1300,7 +1327,10 @@ class Marcher:
         passes on the way, fewest first: adjacent spaces; with the Trail at 4 or in a free
         March, also through Laos/Cambodia spaces not yet destinations (THE TRAIL, 3.3.2),
         each a destination of its own."""
-        found: dict[str, tuple[str, ...]] = {o: () for o in ADJACENT[dest]}
+        known = self._paths.get(dest)
+        if known is not None:
+            return known
+        found = self._paths[dest] = {o: () for o in ADJACENT[dest]}
         if not self.trail:
             return found
         chains: dict[str, tuple[str, ...]] = {
@@ -1648,10 +1678,7 @@ def _control_need(state: GameState, key: str) -> int:
 
 def _coin_adjacent(state: GameState, key: str) -> bool:
     """Next to a South Vietnam space under COIN Control."""
-    return any(
-        _SPACE[a].in_south and not _is_loc(a) and _control(state, a) is Control.COIN
-        for a in ADJACENT[key]
-    )
+    return any(_control(state, a) is Control.COIN for a in SOUTH_ADJACENT[key])
 
 
 def march(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1832,9 +1859,10 @@ def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
     sp = state.space(key)
     troops = sp.count(TROOPS)
     if not _is_loc(key):
-        if _control(state, key) is Control.NVA:
+        control = _control(state, key)
+        if control is Control.NVA:
             troops = min(troops, _nva_margin(sp) - 1)
-        if _control(state, key) is not Control.COIN:
+        if control is not Control.COIN:
             others = sp.count(*NVA_PIECES, *VC_PIECES)
             troops = min(troops, others - _coin(sp))
     if _has_base(sp) and not final:
@@ -1843,15 +1871,15 @@ def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
 
 
 def _redeploy_plan(
-    state: GameState, origins: Sequence[str], roller: Roller
+    state: GameState, spares: dict[str, int], roller: Roller
 ) -> tuple[int, str, str, int] | None:
-    """The next Redeploy move by 8.6.6: (priority, origin, destination, Troops)."""
+    """The next Redeploy move by 8.6.6 from the origins' ``spares`` (by
+    :func:`_redeploy_spare`): (priority, origin, destination, Troops)."""
     final = _final_coup(state)
-    spare = {o: _redeploy_spare(state, o, final) for o in origins}
-    spare = {o: n for o, n in spare.items() if n > 0}
+    spare = {o: n for o, n in spares.items() if n > 0}
     if not spare:
         return None
-    bases = [k for k in _SPACE if _has_base(state.space(k))]
+    bases = [k for k, sp in _contents(state) if _has_base(sp)]
     total = sum(spare.values())
 
     def move(priority: int, dest: str, need: int) -> tuple[int, str, str, int] | None:
@@ -1901,17 +1929,15 @@ def _redeploy_plan(
     return None
 
 
-def _massing(state: GameState, origins: Sequence[str]) -> dict[str, int]:
+def _massing(state: GameState, counts: dict[str, int]) -> dict[str, int]:
     """8.6.6 4th bullet: for each NVA Base space next to COIN Control, the Troops not yet next
-    to COIN Control that may move into it."""
-    final = _final_coup(state)
-    sources = [o for o in origins if not _coin_adjacent(state, o)]
-    counts = {o: _redeploy_spare(state, o, final) for o in sources}
+    to COIN Control that may move into it (``counts``: the spares of the origins not next to
+    COIN Control)."""
     total = sum(counts.values())
     return {
         k: total - counts.get(k, 0)
-        for k in _SPACE
-        if _has_base(state.space(k)) and _coin_adjacent(state, k)
+        for k, sp in _contents(state)
+        if _has_base(sp) and _coin_adjacent(state, k)
     }
 
 
@@ -1925,10 +1951,11 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
     note = _note(state) if state.current_card is not None else ""
     planned = _read_redeploy_note(note)
     if kind is Kind.SELECT_SPACE and decision.context.space is None:
-        origins = _selects(decision)
-        plan = _redeploy_plan(state, origins, roller)
+        final = _final_coup(state)
+        spares = {o: _redeploy_spare(state, o, final) for o in _selects(decision)}
+        plan = _redeploy_plan(state, spares, roller)
         if plan is None:
-            plan = _mass_plan(state, origins, planned, roller)
+            plan = _mass_plan(state, spares, planned, roller)
         if plan is None:
             return _finish(decision, roller, "8.6.6", "no more Troops to relocate")
         priority, origin, dest, n = plan
@@ -1969,10 +1996,14 @@ def _read_redeploy_note(note: str) -> tuple[int, str, int] | None:
 
 
 def _mass_plan(
-    state: GameState, origins: Sequence[str], planned: tuple[int, str, int] | None, roller: Roller
+    state: GameState,
+    spares: dict[str, int],
+    planned: tuple[int, str, int] | None,
+    roller: Roller,
 ) -> tuple[int, str, str, int] | None:
-    final = _final_coup(state)
-    gains = _massing(state, origins)
+    """8.6.6 4th bullet from the origins' ``spares``: (4, origin, destination, Troops)."""
+    far = {o: n for o, n in spares.items() if not _coin_adjacent(state, o)}
+    gains = _massing(state, far)
     if planned is not None and planned[0] == 4:
         dest: str | None = planned[1] if planned[1] in gains else None
     else:
@@ -1982,15 +2013,11 @@ def _mass_plan(
         dest = _pick(state, [k for k in south if gains[k] == most], (), roller)
     if dest is None:
         return None
-    sources = [
-        o
-        for o in origins
-        if o != dest and not _coin_adjacent(state, o) and _redeploy_spare(state, o, final)
-    ]
+    sources = [o for o, n in far.items() if o != dest and n]
     if not sources:
         return None
     origin = choose_space(sources, roller)
-    return 4, origin, dest, _redeploy_spare(state, origin, final)
+    return 4, origin, dest, far[origin]
 
 
 # == choices in Events (8.4.4) ====================================================================

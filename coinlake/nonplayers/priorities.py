@@ -52,8 +52,9 @@ def narrow(state: GameState, candidates: Sequence[str], prefer: Sequence[Score])
     for score in prefer:
         if len(left) <= 1:
             break
-        best = max(score(state, k) for k in left)
-        left = [k for k in left if score(state, k) == best]
+        scores = [score(state, k) for k in left]
+        best = max(scores)
+        left = [k for k, v in zip(left, scores, strict=True) if v == best]
     return left
 
 

@@ -19,13 +19,13 @@ _SPACE = {s.id: s for s in coinlake.SPACES}
 
 def random_space(candidates: Collection[str], roller: Roller) -> str:
     """A Province or City among ``candidates`` by the Random Spaces walk (8.2)."""
-    on_map = [c for c in candidates if c in _NUMBERED]
-    if not on_map:
+    wanted = frozenset(candidates)
+    if not wanted & _NUMBERED:
         raise ValueError(f"no Province or City among {sorted(candidates)}")
     number = roller.roll() * 10 + roller.roll()  # 1st die the tens, 2nd the ones
     for _ in range(len(coinlake.RANDOM_SPACES)):
         space, number = coinlake.RANDOM_SPACES[number]
-        if space in candidates:
+        if space in wanted:
             return space
     raise AssertionError("the Random Spaces arrows reach every Province and City")
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from attrs import frozen
+from attrs import Factory, field, frozen
 
 import coinlake
 from coinlake import (
@@ -91,6 +91,12 @@ def _guerrillas(state: GameState, key: str) -> int:
     return _n(state, key, *GUERRILLAS)
 
 
+def _underground(state: GameState) -> list[str]:
+    """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
+    Subvert or Ambush may take (3.3.4, 4.5)."""
+    return [k for k, sp in zip(ALL_SPACES, state.spaces, strict=True) if sp.count(UG)]
+
+
 def _is_loc(key: str) -> bool:
     return SPACE[key].is_loc
 
@@ -100,8 +106,11 @@ def _in_south(key: str) -> bool:
     return SPACE[key].in_south and not SPACE[key].is_loc
 
 
+ADJACENT = {s.id: tuple(BY_INDEX[i] for i in s.adjacent) for s in coinlake.SPACES}
+
+
 def _adjacent(key: str) -> tuple[str, ...]:
-    return tuple(BY_INDEX[i] for i in SPACE[key].adjacent)
+    return ADJACENT[key]
 
 
 def _forces(state: GameState, key: str) -> tuple[int, int, int]:
@@ -164,6 +173,15 @@ def _cadres_guerrillas(state: GameState) -> int:
 
 
 # == what the VC did so far in this action ====================================================
+def _moves_out(history: History) -> dict[tuple[str, Piece], int]:
+    """VC pieces moved from each space to another space in ``history``, by (origin, piece)."""
+    tally: dict[tuple[str, Piece], int] = {}
+    for c, _ in history.answers:
+        if isinstance(c, Move) and c.destination in SPACE:
+            tally[(c.origin, c.piece)] = tally.get((c.origin, c.piece), 0) + c.count
+    return tally
+
+
 @frozen
 class History:
     """The VC's answers since the current action began (chosen or forced), oldest first,
@@ -171,6 +189,9 @@ class History:
 
     start: GameState
     answers: tuple[tuple[Command, GameState], ...]
+    _moved: dict[tuple[str, Piece], int] = field(
+        init=False, eq=False, repr=False, default=Factory(_moves_out, takes_self=True)
+    )
 
     def count(self, command: Command) -> int:
         return sum(1 for c, _ in self.answers if c == command)
@@ -181,14 +202,7 @@ class History:
 
     def moved_out(self, origin: str, piece: Piece) -> int:
         """VC pieces of ``piece`` moved from ``origin`` to another space in this action."""
-        return sum(
-            c.count
-            for c, _ in self.answers
-            if isinstance(c, Move)
-            and c.origin == origin
-            and c.piece is piece
-            and c.destination in SPACE
-        )
+        return self._moved.get((origin, piece), 0)
 
 
 _STARTS = frozenset(Choose(w) for w in ("op", "op+sa", "limop", "event", "pivotal", *OPERATIONS))
@@ -196,17 +210,25 @@ _STARTS = frozenset(Choose(w) for w in ("op", "op+sa", "limop", "event", "pivota
 
 def history(game: Game) -> History:
     """The VC's answers in the action in progress: walks back from the current position to
-    the action or Operation choice (or the start of the card)."""
+    the action or Operation choice (or the start of the card). The walk stops early at the
+    position of the previous call, if it passes it, and goes on from that call's answer
+    (the same walk from there: positions never change)."""
+    global _LAST_HISTORY
     node = game.node
     card = game.state.current_card
     found: list[tuple[Command, GameState]] = []
     start = game.state
+    last = _LAST_HISTORY
     while node.parent is not None and node.state.current_card == card:
+        if last is not None and node is last[0]:
+            found.extend(reversed(last[1].answers))
+            start = last[1].start
+            break
         before = node.parent.state
         here: list[Command] = []
         if node.command is not None and node.faction is VC:
             here.append(node.command)
-        here.extend(c for e in node.events if (c := _forced(e)) is not None)
+        here.extend(e.command for e in node.events if isinstance(e, coinlake.Forced))
         found.extend((c, before) for c in reversed(here))
         start = node.state
         if (node.command in _STARTS and node.faction is not None) or any(
@@ -214,19 +236,22 @@ def history(game: Game) -> History:
         ):
             break
         node = node.parent
-    return History(start, tuple(reversed(found)))
+    result = History(start, tuple(reversed(found)))
+    _LAST_HISTORY = (game.node, result)
+    return result
 
 
-def _forced(event: coinlake.Event) -> Command | None:
-    """The command of a ``Forced`` event (a step with one answer, taken without asking)."""
-    return event.command if isinstance(event, coinlake.Forced) else None
+_LAST_HISTORY: tuple[coinlake.Node, History] | None = None
+"""The position of the latest :func:`history` call and its answer."""
 
 
-def _before_select(game: Game, space: str | None) -> GameState:
-    """The position before the VC selected ``space`` for the step in progress."""
+def _before_select(game: Game, space: str | None, hist: History | None = None) -> GameState:
+    """The position before the VC selected ``space`` for the step in progress (``hist``:
+    :func:`history`, if already known)."""
     if space is None:
         return game.state
-    return history(game).before(Select(space)) or game.state
+    known = hist if hist is not None else history(game)
+    return known.before(Select(space)) or game.state
 
 
 # == answers ==================================================================================
@@ -335,7 +360,7 @@ def terror_conditions(state: GameState, roller: Roller, budget: int) -> tuple[bo
     """8.5.1: Terror if the VC can pay for (without Taxing) and reach with an Underground
     Guerrilla a space at Support, or enough spaces to shift at least a 2d6 roll in
     Population toward Active Opposition; returns the verdict and why."""
-    spaces = [k for k in PROVINCES_AND_CITIES if terror_wanted(state, k)]
+    spaces = [k for k in _underground(state) if terror_wanted(state, k)]
     if budget < 1 or not spaces:
         return False, "no Resources or no space Terror would shift"
     support = [k for k in spaces if state.space(k).support > Support.NEUTRAL]
@@ -425,9 +450,10 @@ TAX_PRIORITIES = (
 def tax_possible(state: GameState) -> bool:
     """8.5.1 TAX: the VC Tax only with at most 9 Resources, and only where a priority of
     :data:`TAX_PRIORITIES` wants a space."""
-    return state.resources(VC) <= 9 and any(
-        p.test(state, k) for p in TAX_PRIORITIES for k in ALL_SPACES
-    )
+    if state.resources(VC) > 9:
+        return False
+    spaces = _underground(state)
+    return any(p.test(state, k) for p in TAX_PRIORITIES for k in spaces)
 
 
 def tax_gain(state: GameState) -> int:
@@ -439,7 +465,7 @@ def tax_gain(state: GameState) -> int:
     gains = sorted(
         (
             SPACE[k].econ if _is_loc(k) else 2 * SPACE[k].population
-            for k in ALL_SPACES
+            for k in _underground(state)
             if any(p.test(state, k) for p in TAX_PRIORITIES)
         ),
         reverse=True,
@@ -490,7 +516,7 @@ SUBVERT_PRIORITIES = (
 
 
 def subvert_possible(state: GameState) -> bool:
-    return any(_subvert_ok(state, k) for k in ALL_SPACES)
+    return any(_subvert_ok(state, k) for k in _underground(state))
 
 
 def subvert(game: Game, decision: Decision, roller: Roller) -> Choice:
@@ -822,19 +848,20 @@ class Leavers:
 
 def leavers(state: GameState, hist: History, origin: str) -> Leavers:
     """The VC Guerrillas that may March out of ``origin`` now (8.5.4, R277)."""
-    start = hist.start
-    free = {
-        p: max(0, min(_n(state, origin, p), _n(start, origin, p) - hist.moved_out(origin, p)))
-        for p in GUERRILLAS
-    }
-    if _is_loc(origin) and SPACE[origin].econ >= 1 and _n(state, origin, UG):
-        free[UG] = min(free[UG], _n(state, origin, UG) - 1)  # R277: its LoC keeps one
+    here, there = state.space(origin), hist.start.space(origin)
+    underground, active = here.count(UG), here.count(AG)
+    if not underground and not active:
+        return Leavers(0, 0, 0)
+    free_u = max(0, min(underground, there.count(UG) - hist.moved_out(origin, UG)))
+    free_a = max(0, min(active, there.count(AG) - hist.moved_out(origin, AG)))
+    if underground and _is_loc(origin) and SPACE[origin].econ >= 1:
+        free_u = min(free_u, underground - 1)  # R277: its LoC keeps one
     total = min(
-        free[UG] + free[AG],
-        max(0, _guerrillas(state, origin) - _keep(state, origin)),
+        free_u + free_a,
+        max(0, underground + active - _keep(state, origin)),
         _control_margin(state, origin),
     )
-    return Leavers(total, min(total, free[UG]), min(total, free[AG]))
+    return Leavers(total, min(total, free_u), min(total, free_a))
 
 
 def _exposed(state: GameState, key: str) -> bool:
@@ -854,24 +881,37 @@ Groups = dict[tuple[str, Piece], int]
 
 
 def march_plan(
-    state: GameState, hist: History, dest: str, allowed: Iterable[str] | None = None
+    state: GameState,
+    hist: History,
+    dest: str,
+    allowed: Iterable[str] | None = None,
+    known: dict[str, Leavers] | None = None,
 ) -> Groups:
     """The groups that March into ``dest`` (8.5.4): onto a LoC 1 Underground Guerrilla from
     the origin with the most to spare; elsewhere, from each adjacent origin all it may spare
     -- only Underground ones, in groups small enough to stay so, where the space would
-    Activate them. ``allowed``: the origins an Event allows (all adjacent ones by default)."""
+    Activate them. ``allowed``: the origins an Event allows (all adjacent ones by default);
+    ``known``: the :func:`leavers` of origins already worked out for this position and
+    history (filled in as they are)."""
     plan: Groups = {}
+    cap = _group_cap(state, dest)
+    if _is_loc(dest) and cap < 1:
+        return plan
     near = _adjacent(dest) if allowed is None else [o for o in _adjacent(dest) if o in allowed]
-    origins = [(o, leavers(state, hist, o)) for o in near]
+    if known is None:
+        known = {}
+    origins = []
+    for o in near:
+        lv = known.get(o)
+        if lv is None:
+            lv = known[o] = leavers(state, hist, o)
+        origins.append((o, lv))
     if _is_loc(dest):
-        if _group_cap(state, dest) < 1:
-            return plan
         spare = [(lv.total, SPACE[o].index, o) for o, lv in origins if lv.underground]
         if spare:
             origin = max(spare, key=lambda t: (t[0], -t[1]))[2]
             plan[(origin, UG)] = 1
         return plan
-    cap = _group_cap(state, dest)
     exposed = _exposed(state, dest)
     want_underground = state.space(dest).support is not Support.ACTIVE_OPPOSITION
     for origin, lv in origins:
@@ -921,9 +961,17 @@ def march_priorities(
     to the next priority (8.1.3)."""
     locs_done = sum(1 for k in done if _is_loc(k))
     locs_open = all(_is_loc(k) for k in done)
+    known: dict[str, Leavers] = {}
+    plans: dict[str, Groups] = {}
 
     def plan_of(s: GameState, h: History, k: str) -> Groups:
-        return march_plan(s, h, k, allowed(k))
+        """``k``'s plan, worked out once for ``state`` (the position these are asked of)."""
+        if s is not state or h is not hist:
+            return march_plan(s, h, k, allowed(k))
+        plan = plans.get(k)
+        if plan is None:
+            plan = plans[k] = march_plan(s, h, k, allowed(k), known)
+        return plan
 
     def onto_loc(s: GameState, k: str) -> bool:
         return (
@@ -1077,7 +1125,8 @@ def _exposes_base(state: GameState, target: str, ambush_space: str, more_ambushe
     if not _n(state, target, *COIN_BASES) or _coin_forces(state, target) != 1:
         return False
     other_ambush = more_ambushes and any(
-        b != ambush_space and target in _reach(b) and ambush_ok(state, b) for b in ALL_SPACES
+        b != ambush_space and target in _reach(b) and ambush_ok(state, b)
+        for b in _underground(state)
     )
     return other_ambush or (target != ambush_space and _attackable(state, target))
 
@@ -1258,11 +1307,12 @@ def _remove_enemy(game: Game, decision: Decision, roller: Roller, rule: str) -> 
     state = game.state
     ctx = decision.context
     moves = [c for c in decision.options if isinstance(c, Move) and c.piece.faction.is_coin]
-    before = _before_select(game, ctx.space)
+    hist = history(game) if ctx.space is not None else None
+    before = _before_select(game, ctx.space, hist)
     origins = sorted({m.origin for m in moves}, key=lambda k: SPACE[k].index)
     note = ""
-    if ctx.space is not None and len(origins) > 1:
-        more = _ambushes_left(state, history(game)) > 0
+    if ctx.space is not None and hist is not None and len(origins) > 1:
+        more = _ambushes_left(state, hist) > 0
         found = pick(state, origins, _target_priorities(ctx.space, more), roller)
         if found is not None:
             target, priority = found
@@ -1559,7 +1609,7 @@ def special_activity(game: Game, decision: Decision, roller: Roller) -> Choice:
         return _choose(roller, TAX, "8.5.1", "Tax")
     if SUBVERT in options and op != "attack" and subvert_possible(state):
         return _choose(roller, SUBVERT, "8.5.1", "no Tax: Subvert")
-    if AMBUSH in options and any(ambush_ok(state, k) for k in ALL_SPACES):
+    if AMBUSH in options and any(ambush_ok(state, k) for k in _underground(state)):
         return _choose(roller, AMBUSH, "8.5.4", "Ambush")
     if NO_SA in options:
         return _choose(roller, NO_SA, "8.5.1", "no Special Activity possible: Op Only")
