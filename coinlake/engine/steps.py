@@ -44,17 +44,21 @@ _LOCK = threading.Lock()
 position never advance the same generator."""
 
 
-@frozen
 class Decision:
     """What the game waits for: who decides (``None``: the game itself), the kind of choice
     (:class:`~coinlake.rules.Kind`), a short prompt, the rule that governs it, the finite
-    tuple of legal commands, and the :class:`~coinlake.rules.Context` of the step.
+    tuple of legal commands, and the :class:`~coinlake.rules.Context` of the step. An
+    immutable value (compared and hashed by these six); the engine's Decisions work out
+    ``options`` and ``context`` on first use, so that a caller reading only who decides
+    and what kind of choice it is pays for no option list.
 
     >>> import coinlake
     >>> decision = coinlake.new_game("short", seed=7).decision
     >>> str(decision.kind), decision.rule, coinlake.Choose("pass") in decision.options
     ('action', '2.3.4', True)
     """
+
+    __slots__ = ("_ask", "_context", "_options", "faction", "kind", "prompt", "rule")
 
     faction: Faction | None
     """The Faction that decides; ``None`` when the game itself confirms a step."""
@@ -64,10 +68,89 @@ class Decision:
     """A short question for a person."""
     rule: str
     """The rule that governs the choice, e.g. ``"2.3.4"``."""
-    options: tuple[Command, ...]
-    """Every legal answer (at most :data:`~coinlake.MAX_OPTIONS`); ``game.apply`` one."""
-    context: Context
-    """What the step belongs to: procedure, rule, Faction, card, space, done and left."""
+    _options: tuple[Command, ...] | None
+    _context: Context | None
+    _ask: Ask | None
+
+    def __init__(
+        self,
+        faction: Faction | None,
+        kind: Kind,
+        prompt: str,
+        rule: str,
+        options: Iterable[Command],
+        context: Context,
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "faction", faction)
+        _set(self, "kind", kind)
+        _set(self, "prompt", prompt)
+        _set(self, "rule", rule)
+        _set(self, "_options", tuple(options))
+        _set(self, "_context", context)
+        _set(self, "_ask", None)
+
+    @classmethod
+    def asking(cls, ask: Ask) -> Decision:
+        """The Decision of a procedure's question (options and context read on first use)."""
+        decision = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(decision, "faction", ask.faction)
+        _set(decision, "kind", ask.kind)
+        _set(decision, "prompt", ask.prompt)
+        _set(decision, "rule", ask.rule)
+        _set(decision, "_options", None)
+        _set(decision, "_context", None)
+        _set(decision, "_ask", ask)
+        return decision
+
+    @property
+    def options(self) -> tuple[Command, ...]:
+        """Every legal answer (at most :data:`~coinlake.MAX_OPTIONS`); ``game.apply`` one."""
+        options = self._options
+        if options is None:
+            assert self._ask is not None
+            options = self._ask.options
+            object.__setattr__(self, "_options", options)
+        return options
+
+    @property
+    def context(self) -> Context:
+        """What the step belongs to: procedure, rule, Faction, card, space, done and left."""
+        context = self._context
+        if context is None:
+            assert self._ask is not None
+            context = self._ask.context
+            object.__setattr__(self, "_context", context)
+        return context
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.faction, self.kind, self.prompt, self.rule, self.options, self.context)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Decision is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Decision is immutable (cannot delete {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Decision:
+            return NotImplemented
+        assert isinstance(other, Decision)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        f, k, p, r, o, c = self._fields()
+        return (
+            f"Decision(faction={f!r}, kind={k!r}, prompt={p!r}, rule={r!r}, options={o!r}, "
+            f"context={c!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Decision], tuple[object, ...]]:
+        return Decision, self._fields()  # the values only: never the procedure's question
 
 
 MAX_SIDES = 1_000
@@ -219,7 +302,7 @@ def decision(state: GameState, live: Live | None = None) -> Decision | None:
     a = pending_ask(state, live)
     if a is None:
         return None
-    return Decision(a.faction, a.kind, a.prompt, a.rule, a.options, a.context)
+    return Decision.asking(a)
 
 
 def validate(state: GameState, command: Command, live: Live | None = None) -> Ask:
