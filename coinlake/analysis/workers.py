@@ -10,6 +10,7 @@ sent to the task, so results never depend on the start method.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
@@ -20,7 +21,16 @@ PRELOAD = ("coinlake", "coinlake.analysis.evaluate", "coinlake.simulate")
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of ``jobs`` worker processes (see the module docstring)."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
-        return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(PRELOAD))  # read when the fork server starts
-    return ProcessPoolExecutor(jobs, mp_context=context)
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_started)
+    server = multiprocessing.get_context("forkserver")
+    server.set_forkserver_preload(list(PRELOAD))  # read when the fork server starts
+    return ProcessPoolExecutor(jobs, mp_context=server, initializer=_worker_started)
+
+
+def _worker_started() -> None:
+    """A worker's start: the library it imported is kept out of every garbage collection
+    (a worker is the pool's own process: nothing else in it to collect)."""
+    for name in PRELOAD:
+        __import__(name)
+    gc.freeze()
