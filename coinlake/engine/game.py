@@ -846,7 +846,7 @@ class Game:
             return d
         if any(d.faction in g and who in g for g in player_groups(self.state.options)):
             return d
-        return attrs.evolve(d, options=tuple(o for o in d.options if o not in PRIVATE_OPTIONS))
+        return d.with_options(o for o in d.options if o not in PRIVATE_OPTIONS)
 
     def save(self, path: str | os.PathLike[str], *, key: bytes | None = None) -> None:
         """Write the whole journal to an append-only log file (see :func:`coinlake.load`).

@@ -124,6 +124,10 @@ class Decision:
             object.__setattr__(self, "_context", context)
         return context
 
+    def with_options(self, options: Iterable[Command]) -> Decision:
+        """This Decision offering ``options`` instead (a Faction's view of another's)."""
+        return Decision(self.faction, self.kind, self.prompt, self.rule, options, self.context)
+
     def _fields(self) -> tuple[object, ...]:
         return (self.faction, self.kind, self.prompt, self.rule, self.options, self.context)
 
