@@ -5,10 +5,25 @@ the ARVN as the only Non-player and with four Non-players."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Choice, Choose, Count, Decision, Done, Faction, Game, Kind, Move, Select
-from coinlake.nonplayers import NonPlayer, Roller, arvn
+from coinlake import (
+    Choice,
+    Choose,
+    Control,
+    Count,
+    Decision,
+    Done,
+    Faction,
+    Game,
+    Kind,
+    Move,
+    Piece,
+    Select,
+)
+from coinlake.nonplayers import NonPlayer, Roller, arvn, plans
 from coinlake.nonplayers.agents import EVENT, OP_SA, PASS
 from tests.cards.helpers import COUP, KISSINGER, on_card, tracks
 
@@ -223,6 +238,42 @@ def test_patrol_loc_nearest_saigon_first_and_only_if_enough_8_7_3() -> None:
     assert found is not None and found[0].target == "loc-saigon-can-tho"
     short = game_on("space loc-saigon-can-tho 2 vc-guerrilla-u", "space saigon 3 arvn-police")
     assert arvn.patrol_next(short.state) is None  # 4 cubes wanted, 3 can come
+
+
+def test_patrol_reaches_are_reused_only_for_the_same_pieces_8_7_3() -> None:
+    """The Patrol reaches kept between questions belong to the same pieces: a Guerrilla
+    that now blocks the LoC changes the answer as if nothing were kept."""
+    lines = (
+        "space loc-saigon-can-tho 1 vc-guerrilla-u",
+        "space saigon 3 arvn-police",
+        "space can-tho 3 arvn-police",
+    )
+    found = arvn.patrol_next(game_on(*lines).state)
+    assert found is not None and found[0].target == "loc-saigon-can-tho"
+    blocked = game_on(*lines, "space loc-can-tho-long-phu 2 nva-guerrilla-a").state
+    kept = arvn.patrol_next(blocked)
+    plans._LAST.clear()
+    assert kept == arvn.patrol_next(blocked)
+    assert arvn.patrol_next(game_on(*lines).state) == found
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts=st.lists(st.integers(0, 3), min_size=len(Piece), max_size=len(Piece)))
+def test_control_of_pieces_1_7(counts: list[int]) -> None:
+    p = tuple(counts)
+    coin = sum(p[x] for x in arvn.COIN_PIECES)
+    nva = sum(p[x] for x in arvn.NVA_PIECES)
+    vc = sum(p[x] for x in arvn.VC_PIECES)
+    expected = Control.COIN if coin > nva + vc else Control.NVA if nva > coin + vc else Control.NONE
+    assert arvn.control_of("hue", p) is expected
+    assert arvn.control_of("loc-hue-da-nang", p) is Control.NONE  # LoCs: never Controlled
+
+
+def test_the_us_score_is_the_us_victory_marker_7_2() -> None:
+    game = coinlake.new_game("short", seed=3, non_players=set(Faction))
+    game.play_non_players(limit=300)
+    for node in game.line()[::20]:
+        assert arvn._us_score(node.state) == coinlake.victory_markers(node.state)[Faction.US]
 
 
 def test_patrol_keeps_a_provinces_control_and_last_cubes_r315() -> None:
@@ -736,6 +787,26 @@ def test_redeploy_troops_off_a_loc_to_add_coin_control_8_7_7() -> None:
     assert choice.command == Select("can-tho") and "COIN Control" in choice.why.reason
     step(game)
     assert decide(game).command == coinlake.parse("move 3 arvn-troops loc-saigon-can-tho can-tho")
+
+
+def test_redeploy_sources_are_reused_only_for_the_same_position_8_7_7() -> None:
+    """The Redeploy sources kept between questions belong to the same pieces: another
+    position is answered as if nothing were kept."""
+    game = coup_game(
+        *CITY_POLICE,
+        "space loc-saigon-can-tho 3 arvn-troops",
+        "space can-tho 2 vc-guerrilla-a",
+    )
+    advance(game, "redeploy")
+    first = arvn.redeploy_next(game.state, False)
+    assert first is not None and first[:2] == ("loc-saigon-can-tho", "can-tho")
+    other = coup_game(*CITY_POLICE, "space loc-hue-da-nang 2 arvn-troops")
+    advance(other, "redeploy")
+    kept = arvn.redeploy_next(other.state, False)
+    plans._LAST.clear()
+    assert kept == arvn.redeploy_next(other.state, False)
+    assert kept is not None and kept[0] == "loc-hue-da-nang"
+    assert arvn.redeploy_next(game.state, False) == first
 
 
 def test_redeploy_3_police_onto_route_13_14_8_7_7() -> None:

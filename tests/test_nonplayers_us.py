@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import coinlake
 from coinlake import (
@@ -22,8 +24,9 @@ from coinlake import (
     Move,
     Piece,
     Select,
+    Side,
 )
-from coinlake.nonplayers import Roller, us
+from coinlake.nonplayers import Roller, plans, us
 from coinlake.state.events import Explained
 from tests.cards.helpers import COUP, on_card, tracks
 
@@ -415,6 +418,105 @@ def test_air_lift_empties_first_bullet_origins_then_1_special_force_8_8_3() -> N
     assert [(x.origin, x.destination, x.why) for x in left][:1] == [
         ("the-fishhook", "kien-phong", "the rest of the US units there")
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 4), min_size=len(P), max_size=len(P)),
+    hits=st.integers(0, 45),
+    abrams=st.booleans(),
+    underground=st.integers(0, 1),
+)
+def test_an_assault_removes_the_lesser_of_its_hits_and_what_it_can_reach_3_2_4(
+    counts: list[int], hits: int, abrams: bool, underground: int
+) -> None:
+    """Each hit removes a piece until nothing more can go: what the Air Lift's search for
+    the fewest Troops relies on (``_lift_for_assault``)."""
+    p = tuple(counts)
+    reach = us._simulate(p, 99, abrams=abrams, underground=underground).removed
+    strike = us._simulate(p, hits, abrams=abrams, underground=underground)
+    assert strike.removed == min(hits, reach)
+
+
+def _lift_by_search(state: coinlake.GameState, key: str) -> int:
+    """8.8.3's third Assault bullet for an Air Lift, searched one added Troop at a time."""
+    p = state.space(key).pieces
+    if not us._troops_may_enter(state, key) or not us._n(p, *us._INSURGENT):
+        return 0
+    most = us.us_assault(state, key, 40).removed
+    if us.us_assault(state, key).removed >= most:
+        return 0
+    for extra in range(1, 41):
+        if us.us_assault(state, key, extra).removed >= most:
+            return extra if us._assault_category(state, key, extra) in (1, 2) else 0
+    return 0
+
+
+def _positions(seed: int, every: int = 25) -> list[coinlake.GameState]:
+    """Positions of a Short game with four Non-players, one every ``every`` commands."""
+    game = coinlake.new_game("short", seed=seed, non_players=set(Faction))
+    game.play_non_players(limit=400)
+    return [node.state for node in game.line()[::every]]
+
+
+@pytest.mark.parametrize("card", [None, us.M48_PATTON, us.ABRAMS, us.SEARCH_AND_DESTROY])
+def test_air_lift_brings_the_fewest_troops_that_remove_the_most_8_8_3(card: int | None) -> None:
+    """The Troops an Air Lift brings for the Assault's third bullet are those the plain
+    search (1 more Troop at a time) finds, with and without the Capabilities that change
+    the hits (unshaded M-48 Patton's 2 more where fewer than the enemies) or the removals."""
+    for state in _positions(1) + _positions(2):
+        if card is not None:
+            state = attrs.evolve(state, capabilities=((card, Side.UNSHADED),))
+        for key in us._IDS:
+            assert us._lift_for_assault(state, key, ()) == _lift_by_search(state, key), key
+
+
+def test_an_air_lift_plan_is_reused_only_for_the_same_position_8_8_3() -> None:
+    """The plan an Air Lift question reuses is the one made from the same position: other
+    pieces, another Capability or another Operation make it afresh."""
+    lines = (
+        "space the-fishhook 2 us-troops 3 nva-guerrilla-u",
+        "space saigon 8 us-troops 2 arvn-police",
+        "space kien-phong 1 vc-base 2 vc-guerrilla-a",
+    )
+
+    def fresh(state: coinlake.GameState, op: str) -> list[us.Lift]:
+        return us._make_lift_plan(state, op, (), ())[1]
+
+    state = on_card(2, NP, *lines).state
+    first = us._lift_moves(state, "assault", (), ())
+    assert first == fresh(state, "assault")
+    assert us._lift_moves(on_card(2, NP, *lines).state, "assault", (), ()) == first
+    fewer = on_card(2, NP, *lines[1:]).state
+    assert us._lift_moves(fewer, "assault", (), ()) == fresh(fewer, "assault") != first
+    patton = attrs.evolve(state, capabilities=((us.M48_PATTON, Side.UNSHADED),))
+    assert us._lift_moves(patton, "assault", (), ()) == fresh(patton, "assault")
+    assert us._lift_moves(state, "sweep", (), ()) == fresh(state, "sweep")
+
+
+def test_reuse_keeps_the_last_result_for_an_equal_key() -> None:
+    made: list[int] = []
+
+    def make() -> int:
+        made.append(len(made))
+        return len(made)
+
+    assert plans.reuse("test", ("a", 1), make) == 1
+    assert plans.reuse("test", ("a", 1), make) == 1  # kept
+    assert plans.reuse("test", ("a", 2), make) == 2  # another key: made again
+    assert plans.reuse("test", ("a", 1), make) == 3  # only the last one is kept
+    assert made == [0, 1, 2]
+
+
+def test_spaces_with_lists_the_spaces_holding_any_of_the_pieces() -> None:
+    state = on_card(
+        2, NP, "space saigon 8 us-troops 2 arvn-police", "space hue 1 us-base 1 arvn-police"
+    ).state
+    expected = [k for k in us._IDS if state.space(k).pieces[P.US_TROOPS]]
+    assert us._spaces_with(state, P.US_TROOPS) == expected
+    both = us._spaces_with(state, P.US_TROOPS, P.US_BASE)
+    assert "saigon" in both and "hue" in both
+    assert both == [k for k in us._IDS if k in both]  # map order
 
 
 def _moved(pieces: tuple[int, ...], index: int, move: Move) -> tuple[int, ...]:

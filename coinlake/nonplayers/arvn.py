@@ -18,7 +18,8 @@ spaces are kept as an agent note (R325, R318). Rulings: ``docs/rulings.md`` R310
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 import attrs
@@ -47,7 +48,7 @@ from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
-from coinlake.nonplayers.plans import noted_spaces, still_to_move
+from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
 from coinlake.nonplayers.priorities import Priority, Score, Test, narrow, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -67,14 +68,18 @@ _NORTH = frozenset(s.id for s in SPACES if not s.in_south and not s.in_laos_or_c
 PROVINCES_AND_CITIES = tuple(s.id for s in SPACES if not s.is_loc and s.id not in _NORTH)
 """Where COIN Operations select spaces (3.2: never North Vietnam)."""
 _LOC_OR_CITY = {s.id: s.is_loc or s.is_city for s in SPACES}
+_PATROL_ADJ = {k: tuple(n for n in near if _LOC_OR_CITY[n]) for k, near in _ADJ.items()}
+"""The adjacent LoCs and Cities of each space: where a Patrol goes on (3.2.2)."""
+_LOCS = frozenset(s.id for s in SPACES if s.is_loc)
+_CITIES = frozenset(CITIES)
 
 
 def _is_loc(key: str) -> bool:
-    return _SPACE[key].is_loc
+    return key in _LOCS
 
 
 def _is_city(key: str) -> bool:
-    return _SPACE[key].is_city
+    return key in _CITIES
 
 
 def _is_province(key: str) -> bool:
@@ -186,11 +191,17 @@ DONE = Done()
 
 
 def _n(p: Counts, pieces: Iterable[Piece]) -> int:
-    return sum(p[x] for x in pieces)
+    total = 0
+    for x in pieces:  # a plain loop: the flowchart's most frequent call
+        total += p[x]
+    return total
 
 
 def _pieces(state: GameState, key: str) -> Counts:
-    return state.space(key).pieces
+    try:
+        return state.spaces[_INDEX[key]].pieces
+    except KeyError:  # a name or alias rather than an id
+        return state.space(key).pieces
 
 
 def _with(p: Counts, piece: Piece, k: int) -> Counts:
@@ -203,6 +214,13 @@ def control_of(key: str, p: Counts) -> Control:
     """1.7 Control of ``key`` if it held the pieces ``p``."""
     if _is_loc(key):
         return Control.NONE
+    return _control(tuple(p))
+
+
+@lru_cache(maxsize=8192)
+def _control(p: Counts) -> Control:
+    """1.7 Control of a Province or City holding the pieces ``p``: a pure function, kept
+    per pieces because the flowchart asks it of the same spaces again and again."""
     coin, nva, vc = _n(p, COIN_PIECES), _n(p, NVA_PIECES), _n(p, VC_PIECES)
     if coin > nva + vc:
         return Control.COIN
@@ -243,8 +261,12 @@ def _free(decision: Decision) -> bool:
 
 
 def _us_score(state: GameState) -> int:
-    """The US victory score, Support + Available (7.2)."""
-    return coinlake.victory_markers(state)[US]
+    """The US victory score, Support + Available (7.2): Total Support (1.6.2) and the US
+    Troops and Bases Available -- the US marker alone, without the other three."""
+    support = sum(
+        s.population * max(0, int(sp.support)) for s, sp in zip(SPACES, state.spaces, strict=True)
+    )
+    return support + state.available[P.US_TROOPS] + state.available[P.US_BASE]
 
 
 def _is_player(state: GameState, faction: Faction) -> bool:
@@ -443,7 +465,7 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
     with NVA or VC pieces (in map order)."""
     seen = {origin}
     out: list[str] = []
-    stack = [n for n in _ADJ[origin] if _LOC_OR_CITY[n]]
+    stack = list(_PATROL_ADJ[origin])
     while stack:
         n = stack.pop()
         if n in seen:
@@ -451,7 +473,7 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
         seen.add(n)
         out.append(n)
         if not _insurgents(_pieces(state, n)):
-            stack.extend(m for m in _ADJ[n] if _LOC_OR_CITY[m] and m not in seen)
+            stack.extend(_PATROL_ADJ[n])
     return sorted(out, key=_INDEX.__getitem__)
 
 
@@ -696,12 +718,12 @@ def pacify_steps(state: GameState, key: str, *, cost: int, levels: int = 2) -> t
     if space.is_loc or not space.population:
         return (0, 0)
     afford = state.resources(ARVN) // cost
-    score, level, shifts = _us_score(state), int(sp.support), 0
+    gained, level, shifts = 0, int(sp.support), 0  # US score gained by the shifts so far
     while shifts < levels and level < Support.ACTIVE_SUPPORT:
         gain = space.population if level >= Support.NEUTRAL else 0
-        if level == Support.PASSIVE_SUPPORT and score + gain > SUPPORT_LIMIT:
+        if level == Support.PASSIVE_SUPPORT and _us_score(state) + gained + gain > SUPPORT_LIMIT:
             break
-        score, level, shifts = score + gain, level + 1, shifts + 1
+        gained, level, shifts = gained + gain, level + 1, shifts + 1
     if sp.terror:
         first = space.population if sp.support >= Support.NEUTRAL else 0
         if not shifts or _us_score(state) + first > SUPPORT_LIMIT or afford <= sp.terror:
@@ -1366,13 +1388,22 @@ def _sources(
     need: Need,
     arrived: dict[tuple[str, Piece], int],
     exclude: Sequence[str],
+    cubes: Sequence[str],
+    reach: dict[str, frozenset[str]],
 ) -> dict[str, tuple[int, int]]:
+    """The origins among ``cubes`` (the spaces with ARVN cubes) whose cubes may Patrol to
+    ``target`` for ``need``, with (Troops, Police); ``reach``: the :func:`patrol_reach` of
+    origins asked before, added to as needed."""
     out = {}
-    for origin in _SPACE:
-        if origin == target or origin in exclude or not _n(_pieces(state, origin), ARVN_CUBES):
+    for origin in cubes:
+        if origin == target or origin in exclude:
             continue
         supply = patrol_supply(state, origin, arrived, loose=need.bullet == "①")
-        if sum(supply) and target in patrol_reach(state, origin):
+        if not sum(supply):
+            continue
+        if origin not in reach:
+            reach[origin] = frozenset(patrol_reach(state, origin))
+        if target in reach[origin]:
             out[origin] = supply
     return out
 
@@ -1404,6 +1435,11 @@ def patrol_needs(state: GameState) -> list[list[Need]]:
     return [locs[k] for k in sorted(locs)] + [cities[k] for k in sorted(cities)]
 
 
+def _unexplored() -> dict[str, frozenset[str]]:
+    """A table of Patrol reaches (:func:`patrol_reach` by origin), none found yet."""
+    return {}
+
+
 def patrol_next(
     state: GameState, origins: Sequence[str] | None = None, roller: Roller | None = None
 ) -> tuple[Need, str, str] | None:
@@ -1411,10 +1447,14 @@ def patrol_next(
     cubes can come (all for a LoC; for a City enough for COIN Control), and the origin with
     the most cubes able to reach it (not an earlier destination), with why."""
     arrived, destinations = _patrol_arrivals(state)
+    cubes = [k for k in _SPACE if _n(_pieces(state, k), ARVN_CUBES)]
+    # The reach of each origin (found as asked) depends on the pieces alone: the questions
+    # of one move (from where, to where, which cubes) share it.
+    reach = reuse("arvn-patrol-reach", (state.spaces,), _unexplored)
     for group in patrol_needs(state):
         usable: list[tuple[Need, dict[str, tuple[int, int]]]] = []
         for need in group:
-            sources = _sources(state, need.target, need, arrived, destinations)
+            sources = _sources(state, need.target, need, arrived, destinations, cubes, reach)
             supply = sum(sum(s) for s in sources.values())
             enough = (
                 need.cubes
@@ -2253,10 +2293,11 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
     return locs + others
 
 
-def _troop_targets(state: GameState) -> list[tuple[str, int, str]]:
+def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Troop destinations in order (space, Troops wanted, why): COIN Control added or
     (at a Base or Saigon) NVA Control removed, fewest Troops first (R320); then Cities
-    without NVA Control short of 3 COIN cubes."""
+    without NVA Control short of 3 COIN cubes. Lazily: the first that can be served ends
+    the search."""
     dests = _troop_destinations(state)
     out = []
     for key in dests:
@@ -2268,36 +2309,35 @@ def _troop_targets(state: GameState) -> list[tuple[str, int, str]]:
         if wanted and not _is_loc(key):
             out.append((key, min(wanted), "to add COIN Control or remove NVA Control"))
     out.sort(key=lambda t: (t[1], -_SPACE[t[0]].population))
+    yield from out
     for key in dests:
         p = _pieces(state, key)
         if _is_city(key) and control_of(key, p) is not Control.NVA and _cubes(p) < 3:
-            out.append((key, 3 - _cubes(p), "3 COIN cubes in a City"))
-    return out
+            yield key, 3 - _cubes(p), "3 COIN cubes in a City"
 
 
-def _police_targets(state: GameState) -> list[tuple[str, int, str]]:
+def _police_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Police destinations in order: exactly 3 onto Route 13/14 if free of NVA and VC
     units; COIN Control back where Troops left; 1 Police in each COIN-Controlled Province;
-    1 Police in each City without NVA Control."""
+    1 Police in each City without NVA Control. Lazily: the first that can be served ends
+    the search."""
     legal = _police_destinations(state)
-    out = []
     road = _pieces(state, ROUTE_13_14)
     moved = _arrived_here(state, P.ARVN_POLICE).get(ROUTE_13_14, 0)
     if not _n(road, ENEMY_UNITS) and moved < 3:
-        out.append((ROUTE_13_14, 3 - moved, "exactly 3 Police onto Route 13/14"))
+        yield ROUTE_13_14, 3 - moved, "exactly 3 Police onto Route 13/14"
     for key in state.coup_step.coin:
         p = _pieces(state, key)
         if key in legal and control_of(key, p) is not Control.COIN:
-            out.append((key, _to_coin_control(key, p), "COIN Control where Troops left"))
+            yield key, _to_coin_control(key, p), "COIN Control where Troops left"
     for key in legal:
         p = _pieces(state, key)
         if _is_province(key) and control_of(key, p) is Control.COIN and not p[P.ARVN_POLICE]:
-            out.append((key, 1, "a Police in each COIN-Controlled Province"))
+            yield key, 1, "a Police in each COIN-Controlled Province"
     for key in legal:
         p = _pieces(state, key)
         if _is_city(key) and control_of(key, p) is not Control.NVA and not p[P.ARVN_POLICE]:
-            out.append((key, 1, "a Police in each City"))
-    return out
+            yield key, 1, "a Police in each City"
 
 
 def _redeploy_note(state: GameState) -> str | None:
@@ -2314,9 +2354,18 @@ def redeploy_next(
     destination some movable piece can serve, from the first source (Troops that must move,
     then those to spare; Police from contested LoCs, then the most Police); ``None`` once
     only the Troops that must still move are left (sent to 1 random space)."""
-    sources = _police_sources(state) if police else _troop_sources(state)
+    # The sources depend on the pieces and the Coup Round's record alone: the questions of
+    # one move (from where, to where, how many) share them.
+    key = (state.spaces, state.coup_step, police)
+    sources: Sequence[tuple[str, int, bool]] = reuse(
+        "arvn-redeploy",
+        key,
+        lambda: tuple(_police_sources(state) if police else _troop_sources(state)),
+    )
     if origins is not None:
         sources = [s for s in sources if s[0] in origins]
+    if not sources:
+        return None
     targets = _police_targets(state) if police else _troop_targets(state)
     for dest, wanted, why in targets:
         for origin, n, _ in sources:

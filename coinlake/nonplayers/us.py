@@ -27,6 +27,7 @@ Readings of unclear text are rulings R330-R349 and R360-R361 in ``docs/rulings.m
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 import attrs
@@ -56,7 +57,7 @@ from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.pieces import first_rank
-from coinlake.nonplayers.plans import noted_spaces, still_to_move
+from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
 from coinlake.nonplayers.priorities import Priority, pick
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -71,6 +72,10 @@ LOOKAHEAD = "capability-lookahead"
 # -- the map --------------------------------------------------------------------------------
 _SPACE = {s.id: s for s in coinlake.SPACES}
 _IDS: tuple[str, ...] = tuple(s.id for s in coinlake.SPACES)
+_INDEX = {s.id: s.index for s in coinlake.SPACES}
+_LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
+_COUNTRY = {s.id: s.country.value for s in coinlake.SPACES}
+_TERRAIN = {s.id: "" if s.terrain is None else s.terrain.value for s in coinlake.SPACES}
 SAIGON = "saigon"
 
 
@@ -79,16 +84,15 @@ def _adjacent(key: str) -> tuple[str, ...]:
 
 
 def _terrain(key: str) -> str:
-    terrain = _SPACE[key].terrain
-    return "" if terrain is None else terrain.value
+    return _TERRAIN[key]
 
 
 def _country(key: str) -> str:
-    return _SPACE[key].country.value
+    return _COUNTRY[key]
 
 
 def _is_loc(key: str) -> bool:
-    return _SPACE[key].is_loc
+    return key in _LOCS
 
 
 def _name(key: str) -> str:
@@ -134,11 +138,36 @@ Counts = Sequence[int]
 
 
 def _n(p: Counts, *pieces: Piece) -> int:
-    return sum(p[x] for x in pieces)
+    total = 0
+    for x in pieces:  # a plain loop: the flowchart's most frequent call
+        total += p[x]
+    return total
+
+
+def _space(state: GameState, key: str) -> coinlake.SpaceState:
+    try:
+        return state.spaces[_INDEX[key]]
+    except KeyError:  # a name or alias rather than an id
+        return state.space(key)
 
 
 def _pieces(state: GameState, key: str) -> tuple[int, ...]:
-    return state.space(key).pieces
+    try:
+        return state.spaces[_INDEX[key]].pieces
+    except KeyError:  # a name or alias rather than an id
+        return state.space(key).pieces
+
+
+def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
+    """The spaces holding any of ``pieces``, in map order."""
+    found = []
+    for key, space in zip(_IDS, state.spaces, strict=True):
+        held = space.pieces
+        for piece in pieces:
+            if held[piece]:
+                found.append(key)
+                break
+    return found
 
 
 def _control_of(p: Counts) -> Control:
@@ -155,7 +184,7 @@ def _control(state: GameState, key: str) -> Control:
 
 
 def _support(state: GameState, key: str) -> Support:
-    return state.space(key).support
+    return _space(state, key).support
 
 
 # -- lasting effects (5.3, 5.4) -------------------------------------------------------------
@@ -510,9 +539,9 @@ def assault_possible(state: GameState) -> bool:
         return False
     if any(_assault_category(state, key) for key in _IDS):
         return True
-    if _air_lift_banned(state) or not any(_pieces(state, k)[P.US_TROOPS] for k in _IDS):
+    if _air_lift_banned(state) or not _spaces_with(state, P.US_TROOPS):
         return False
-    return any(_lift_for_assault(state, key, ()) for key in _IDS)
+    return any(_lift_for_assault(state, key, ()) for key in _spaces_with(state, *_INSURGENT))
 
 
 def sweep_condition(state: GameState) -> str | None:
@@ -656,7 +685,16 @@ class Strike:
 def _simulate(p: Counts, n: int, *, abrams: bool = False, underground: int = 0) -> Strike:
     """3.2.4 removal of ``n`` pieces: NVA Troops, Active Guerrillas (VC first, 8.1.2), a
     Search and Destroy Underground one, then Bases once no Troops or Guerrillas protect
-    them, then the Tunnel roll; unshaded Abrams may take a Base first."""
+    them, then the Tunnel roll; unshaded Abrams may take a Base first. Each hit removes a
+    piece until nothing more can go: the pieces removed are the lesser of ``n`` and those
+    any number of hits would remove."""
+    return _removal(tuple(p), n, abrams, underground)
+
+
+@lru_cache(maxsize=8192)
+def _removal(p: tuple[int, ...], n: int, abrams: bool, underground: int) -> Strike:
+    """:func:`_simulate`, kept per pieces and hits: a pure function that the Air Lift's
+    look-ahead asks again and again for the same spaces."""
     q = list(p)
     active = q[P.NVA_TROOPS] + _n(q, *_ACTIVE, *_OPEN_BASES, *_TUNNELS)
     removed = active_removed = 0
@@ -763,27 +801,18 @@ def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
     return 3
 
 
-def _assault_prefer(
-    extra: Callable[[str], int] = lambda k: 0,
-) -> tuple[Callable[[GameState, str], float], ...]:
-    """8.8.3's order within each bullet: removing NVA Control (Population 1+), then a Base
-    or Tunnel, then a US Base, the highest Population, the most pieces removed."""
-
-    def nva_control(state: GameState, key: str) -> float:
-        a = us_assault(state, key, extra(key))
-        before = _control(state, key) is Control.NVA
-        return float(before and _pop(key) >= 1 and _control_of(a.after) is not Control.NVA)
-
-    def base(state: GameState, key: str) -> float:
-        a = us_assault(state, key, extra(key))
-        return float(a.base or a.tunnel)
-
+def _assault_merits(state: GameState, key: str, extra: int = 0) -> tuple[float, ...]:
+    """8.8.3's order within each bullet, for an Assault in ``key`` with ``extra`` US Troops
+    added (higher is better): removing NVA Control (Population 1+), then a Base or Tunnel,
+    then a US Base, the highest Population, the most pieces removed."""
+    a = us_assault(state, key, extra)
+    before = _control(state, key) is Control.NVA
     return (
-        nva_control,
-        base,
-        lambda state, key: float(_pieces(state, key)[P.US_BASE] > 0),
-        lambda state, key: float(_pop(key)),
-        lambda state, key: float(us_assault(state, key, extra(key)).removed),
+        float(before and _pop(key) >= 1 and _control_of(a.after) is not Control.NVA),
+        float(a.base or a.tunnel),
+        float(_pieces(state, key)[P.US_BASE] > 0),
+        float(_pop(key)),
+        float(a.removed),
     )
 
 
@@ -794,12 +823,22 @@ _ASSAULT_WANTS = {
 }
 
 
+_ASSAULT_PREFER: tuple[Callable[[GameState, str], float], ...] = (
+    lambda state, key: _assault_merits(state, key)[0],  # NVA Control removed
+    lambda state, key: _assault_merits(state, key)[1],  # a Base or Tunnel
+    lambda state, key: _assault_merits(state, key)[2],  # a US Base
+    lambda state, key: _assault_merits(state, key)[3],  # the highest Population
+    lambda state, key: _assault_merits(state, key)[4],  # the most pieces removed
+)
+"""8.8.3's tie-breakers within each bullet (:func:`_assault_merits`)."""
+
+
 def _assault_priority(category: int) -> Priority:
     return Priority(
         "8.8.3",
         _ASSAULT_WANTS[category],
         lambda state, key: _assault_category(state, key) == category,
-        _assault_prefer(),
+        _ASSAULT_PREFER,
     )
 
 
@@ -935,13 +974,16 @@ def _lift_for_assault(state: GameState, key: str, done: Sequence[str]) -> int:
     """US Troops an Air Lift should bring to ``key`` for the Assault's third bullet: just
     enough to remove as many enemies as possible, where that is more than half the
     Active ones (0: none)."""
-    if key in done or not _troops_may_enter(state, key) or not _n(_pieces(state, key), *_INSURGENT):
+    p = _pieces(state, key)
+    if key in done or not _n(p, *_INSURGENT) or not _troops_may_enter(state, key):
         return 0
     most = us_assault(state, key, 40).removed
     if us_assault(state, key).removed >= most:
         return 0
+    # An Assault removes the lesser of its hits and what it can reach (:func:`_simulate`),
+    # so it removes ``most`` exactly when it scores ``most`` hits.
     for extra in range(1, 41):
-        if us_assault(state, key, extra).removed >= most:
+        if _us_hits(state, key, p, extra) >= most:
             return extra if _assault_category(state, key, extra) in (1, 2) else 0
     return 0
 
@@ -953,10 +995,11 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
     Troops or COIN Control."""
     needs: list[tuple[int, str, int, str]] = []
     if op == "assault":
-        found = [(k, _lift_for_assault(state, k, done)) for k in _IDS]
+        found = [(k, _lift_for_assault(state, k, done)) for k in _spaces_with(state, *_INSURGENT)]
         wanted = [(k, n) for k, n in found if n]
-        prefer = _assault_prefer(lambda k: dict(wanted).get(k, 0))
-        ordered = sorted(wanted, key=lambda kn: tuple(-score(state, kn[0]) for score in prefer))
+        ordered = sorted(
+            wanted, key=lambda kn: tuple(-v for v in _assault_merits(state, kn[0], kn[1]))
+        )
         for i, (k, n) in enumerate(ordered):
             needs.append((i, k, n, "Troops to Assault more than half the enemies there"))
     elif op == "sweep":
@@ -966,11 +1009,11 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
             if n:
                 needs.append((i, k, n, "Troops for the Sweep there"))
     base = len(needs)
-    for k in _IDS:
+    for k in _spaces_with(state, P.ARVN_POLICE):
+        p = _pieces(state, k)
         if _is_loc(k) or not _troops_may_enter(state, k):
             continue
-        p = _pieces(state, k)
-        if not p[P.ARVN_POLICE] or _support(state, k) is Support.ACTIVE_SUPPORT:
+        if _support(state, k) is Support.ACTIVE_SUPPORT:
             continue
         control = (
             _n(p, *_INSURGENT) - _n(p, *_COIN) + 1 if _control_of(p) is not Control.COIN else 0
@@ -988,9 +1031,9 @@ def _first_origin(state: GameState, key: str) -> bool:
     return (
         _n(p, *_US_UNITS) > 0
         and not p[P.US_BASE]
-        and _control(state, key) is not Control.COIN
-        and _support(state, key) <= Support.NEUTRAL
         and _country(key) != "north-vietnam"
+        and _support(state, key) <= Support.NEUTRAL
+        and _control(state, key) is not Control.COIN
     )
 
 
@@ -1001,9 +1044,10 @@ def _keep(state: GameState, key: str, op: str, done: Sequence[str]) -> int:
     p = _pieces(state, key)
     coin = _n(p, *_COIN)
     keep = 0
-    if _control(state, key) is Control.COIN:
+    control = _control(state, key)
+    if control is Control.COIN:
         keep = _n(p, *_INSURGENT) + 1
-    elif not _is_loc(key) and _control(state, key) is not Control.NVA:
+    elif not _is_loc(key) and control is not Control.NVA:
         keep = max(0, _n(p, *_NVA) - _n(p, *_VC))  # adding NVA Control
     if _support(state, key) > Support.NEUTRAL:
         keep = max(keep, min(coin, 3))
@@ -1015,19 +1059,24 @@ def _keep(state: GameState, key: str, op: str, done: Sequence[str]) -> int:
 
 
 def _spare_troops(state: GameState, key: str, op: str, done: Sequence[str]) -> int:
+    """US Troops an Air Lift may take from ``key``: all of a first-bullet origin's, else
+    those beyond what must stay (:func:`_keep`)."""
     p = _pieces(state, key)
+    if not p[P.US_TROOPS]:
+        return 0
     if _first_origin(state, key):
         return p[P.US_TROOPS]
     return max(0, min(p[P.US_TROOPS], _n(p, *_COIN) - _keep(state, key, op, done)))
 
 
-def _origin_rank(state: GameState, key: str, op: str, done: Sequence[str]) -> tuple[int, ...]:
+def _origin_rank(state: GameState, key: str, spare: int) -> tuple[int, ...]:
     """8.8.3 AIR LIFT origins, best first: the first bullet's (Laos and Cambodia first,
-    the most US Troops), then spaces with the most units to spare."""
+    the most US Troops), then spaces with the most units to spare (``spare``: those of
+    ``key``, :func:`_spare_troops`)."""
     p = _pieces(state, key)
     if _first_origin(state, key):
         return (0, 0 if _SPACE[key].in_laos_or_cambodia else 1, -p[P.US_TROOPS])
-    return (1, 0, -_spare_troops(state, key, op, done))
+    return (1, 0, -spare)
 
 
 def _lift_moves(
@@ -1042,6 +1091,49 @@ def _lift_moves(
     in Monsoon: ruling R335; ``noted``: those identified at the Air Lift's first question,
     in their order, ruling R363), the first bullet's origins emptied onto the last
     destination, then 1 Special Force to an empty space in Laos or Cambodia."""
+    return _lift_plan(state, op, done, moves, noted)[1]
+
+
+LiftPlan = tuple[list[str], list[Lift]]
+"""The potential origins of an Air Lift (:func:`potential_origins`) and its moves."""
+
+
+def _lift_plan(
+    state: GameState,
+    op: str,
+    done: Sequence[str],
+    moves: Sequence[Move],
+    noted: Sequence[str] = (),
+) -> LiftPlan:
+    """:func:`_lift_moves` with the potential origins it used. The questions of one Air
+    Lift move (its origin, destination and pieces) ask it of the same position, so the last
+    plan is reused while everything it depends on is equal: the spaces, Capabilities,
+    Policy, Monsoon, M-48 Patton's use, and the arguments (``plans.reuse``)."""
+    key = (
+        state.spaces,
+        state.capabilities,
+        _policy(state),
+        monsoon(state),
+        _patton_used(state),
+        op,
+        tuple(done),
+        tuple(moves),
+        tuple(noted),
+    )
+    origins, lifts = reuse(
+        "us-air-lift", key, lambda: _make_lift_plan(state, op, done, moves, noted)
+    )
+    return list(origins), list(lifts)
+
+
+def _make_lift_plan(
+    state: GameState,
+    op: str,
+    done: Sequence[str],
+    moves: Sequence[Move],
+    noted: Sequence[str] = (),
+) -> LiftPlan:
+    """:func:`_lift_plan`, made afresh."""
     limit = 2 if monsoon(state) else 4
     touched: list[str] = []
     for m in moves:
@@ -1058,28 +1150,28 @@ def _lift_moves(
     needs = [n for n in _lift_needs(state, op, done) if n[1] not in used]
     wanted = {d for _, d, _, _ in needs}
     origins = potential_origins(state, op, done, wanted, destinations, used, noted)
+    spare = {o: _spare_troops(state, o, op, done) for o in origins}
     found: list[Lift] = []
     for rank, dest, need, why in needs:
         able = [o for o in origins if o != dest and room(o, dest)]
-        if sum(_spare_troops(state, o, op, done) for o in able) < need:
+        if sum(spare[o] for o in able) < need:
             continue  # the potential origins cannot fill it
         for o in able:
-            n = min(need, _spare_troops(state, o, op, done))
-            found.append(Lift(o, dest, _TROOPS_ONLY, n, rank, why))
+            found.append(Lift(o, dest, _TROOPS_ONLY, min(need, spare[o]), rank, why))
             break
     if found or not moves:
-        return found
+        return origins, found
     last = destinations[-1]
     for o in used:
         if _first_origin(state, o) and o != last:
             found.append(Lift(o, last, _US_UNITS, 99, 1000, "the rest of the US units there"))
     if found:
-        return found
+        return origins, found
     if any(
         m.piece in (*_IRREGULARS, *_RANGERS) and _SPACE[m.destination].in_laos_or_cambodia
         for m in moves
     ):
-        return []
+        return origins, []
     empty = [k for k in _IDS if _SPACE[k].in_laos_or_cambodia and not sum(_pieces(state, k))]
     for o in [*used, *origins]:
         p = _pieces(state, o)
@@ -1099,7 +1191,7 @@ def _lift_moves(
                 )
         if found:
             break
-    return found
+    return origins, found
 
 
 def potential_origins(
@@ -1116,19 +1208,22 @@ def potential_origins(
     (not a destination since), then -- only to replace those -- the best of the others
     (origins already used first; the first bullet's spaces, then the most units to spare)."""
 
+    with_troops = _spaces_with(state, P.US_TROOPS)
+    spare = {k: n for k in with_troops if (n := _spare_troops(state, k, op, done)) > 0}
+
     def able(k: str) -> bool:
         return (
-            k not in wanted
+            k in spare
+            and k not in wanted
             and k not in destinations
             and _country(k) != "north-vietnam"
-            and _spare_troops(state, k, op, done) > 0
         )
 
     size = 1 if monsoon(state) else 3
     kept = [k for k in noted if able(k)][:size]
     others = sorted(
-        (k for k in _IDS if k not in kept and able(k)),
-        key=lambda k: (k not in used, _origin_rank(state, k, op, done), _SPACE[k].index),
+        (k for k in spare if k not in kept and able(k)),
+        key=lambda k: (k not in used, _origin_rank(state, k, spare[k]), _SPACE[k].index),
     )
     return [*kept, *others][:size]
 
@@ -1174,7 +1269,8 @@ def air_lift(game: Game, decision: Decision, roller: Roller) -> Choice | None:
     op, done = _lift_context(decision)
     moves = _made(state, "air-lift")
     noted = (noted_spaces(state, US, AIR_LIFT_ORIGINS) or ()) if moves else ()
-    lifts = [lift for lift in _lift_moves(state, op, done, moves, noted) if lift.count > 0]
+    origins, planned = _lift_plan(state, op, done, moves, noted)
+    lifts = [lift for lift in planned if lift.count > 0]
     if decision.kind is Kind.SELECT_SPACE:
         spaces = _selects(options)
         if DONE in options:  # from where
@@ -1185,9 +1281,7 @@ def air_lift(game: Game, decision: Decision, roller: Roller) -> Choice | None:
             reason = f"Air Lift from {_name(lift.origin)}: {lift.why}"
             if moves:
                 return Choice(Select(lift.origin), roller.why("8.8.3", reason))
-            needed = {need[1] for need in _lift_needs(state, op, done)}
-            chosen = potential_origins(state, op, done, needed)
-            note = AIR_LIFT_ORIGINS + ".".join(chosen)
+            note = AIR_LIFT_ORIGINS + ".".join(origins)  # none noted, none used yet
             return Choice(
                 Select(lift.origin),
                 coinlake.Why("8.8.3", reason, tuple(roller.rolls), note=note),
@@ -1688,11 +1782,18 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
         key=lambda k: tuple(-v for v in _sweep_space_rank(start, k)),
     )
 
+    sources = {dest: _sweep_sources(start, dest) for dest in order}
+    spares: dict[str, int] = {}  # _sweep_spare of the spaces asked, until their pieces move
+
     def origins(dest: str) -> dict[str, int]:
         found = {}
-        for o in _sweep_sources(start, dest):
-            if o not in spaces and (n := _sweep_spare(state, o)) > 0:
-                found[o] = n
+        for o in sources[dest]:
+            if o in spaces:
+                continue
+            if o not in spares:
+                spares[o] = _sweep_spare(state, o)
+            if spares[o] > 0:
+                found[o] = spares[o]
         return found
 
     def bring(dest: str, need: int, why: str, far: bool = False) -> None:
@@ -1711,6 +1812,8 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
                 dest: _with(_pieces(state, dest), P.US_TROOPS, k),
             }
             state = _with_pieces(state, changed)
+            for key in changed:
+                spares.pop(key, None)
             out.append((origin, dest, k, why))
             need -= k
 
@@ -1786,6 +1889,8 @@ def _sweep_spare(state: GameState, key: str) -> int:
     last 3 COIN units where there is Support (8.8.5, ruling R338)."""
     p = _pieces(state, key)
     troops = p[P.US_TROOPS]
+    if not troops:
+        return 0
     coin, insurgents = _n(p, *_COIN), _n(p, *_INSURGENT)
     if not _is_loc(key):
         control = _control(state, key)
@@ -1886,7 +1991,8 @@ def _plan_sweep_spaces(
 
 def _sweep_move(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     """8.8.5: the US Troops the plan moves into this Sweep space (:func:`sweep_moves`, from
-    the position when the Sweep began), less those already moved in."""
+    the position when the Sweep began: the same for each move, so ``plans.reuse`` keeps it
+    while the spaces, Policy and Monsoon are equal), less those already moved in."""
     offered = [m for m in _moves(decision.options) if m.piece is P.US_TROOPS]
     if not offered:
         return _choose(roller, decision.options, DONE, "8.8.5", "no US Troops to move in")
@@ -1894,9 +2000,10 @@ def _sweep_move(state: GameState, decision: Decision, roller: Roller) -> Choice 
     done = decision.context.done
     planned = noted_spaces(state, US, SWEEP_PLAN) or tuple(done)
     made = [m for m in _sweep_made(state, done) if m.destination == dest]
-    for origin, n, why in still_to_move(
-        sweep_moves(_sweep_start(state, done), planned), dest, made
-    ):
+    start = _sweep_start(state, done)
+    key = (start.spaces, _policy(start), monsoon(start), tuple(planned))
+    plan = reuse("us-sweep", key, lambda: tuple(sweep_moves(start, planned)))
+    for origin, n, why in still_to_move(plan, dest, made):
         fit = [m for m in offered if m.origin == origin and m.count <= n]
         if n > 0 and fit:
             move = max(fit, key=lambda m: m.count)
@@ -1954,9 +2061,8 @@ def _transfer_planned(state: GameState) -> bool:
 def _cap_possible(state: GameState) -> bool:
     if _capability(state, COMBINED_ACTION_PLATOONS) is not Side.UNSHADED:
         return False
-    troops = [k for k in _IDS if _pieces(state, k)[P.US_TROOPS]]
-    return bool(troops) and (
-        state.available[P.ARVN_POLICE] > 0 or any(_pieces(state, k)[P.ARVN_POLICE] for k in _IDS)
+    return bool(_spaces_with(state, P.US_TROOPS)) and (
+        state.available[P.ARVN_POLICE] > 0 or bool(_spaces_with(state, P.ARVN_POLICE))
     )
 
 
@@ -2272,7 +2378,7 @@ _TARGETS = {"JFK": 15, "LBJ": 5, "Nixon": 25}
 
 
 def _base_spaces(state: GameState) -> list[str]:
-    return [k for k in _IDS if _pieces(state, k)[P.US_BASE]]
+    return _spaces_with(state, P.US_BASE)
 
 
 def _even_target(state: GameState, spaces: Sequence[str], roller: Roller) -> str:
