@@ -43,10 +43,13 @@ def empty_registry() -> Iterator[None]:
     Operations and Special Activities registered by ``coinlake.rules`` are set aside during
     each test and restored afterwards."""
     saved = dict(actions._REGISTRY)
-    actions._REGISTRY.clear()
+    for faction, name in saved:
+        actions.unregister(faction, name)  # bumps the registry version memos are keyed on
     yield
-    actions._REGISTRY.clear()
-    actions._REGISTRY.update(saved)
+    for faction, name in list(actions._REGISTRY):
+        actions.unregister(faction, name)
+    for action in saved.values():
+        actions._register(action)
 
 
 @pytest.fixture
