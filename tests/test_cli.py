@@ -97,3 +97,113 @@ def test_version_help_and_python_dash_m(capsys: pytest.CaptureFixture[str]) -> N
         [sys.executable, "-m", "coinlake", "--version"], capture_output=True, text=True, check=False
     )
     assert (done.returncode, done.stdout) == (0, f"coinlake {coinlake.__version__}\n")
+
+
+KEY = b"a key of the players'"
+
+
+@pytest.fixture
+def keyed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path, Path]:
+    """A keyed log written by ``play --key-file`` (the key file ends in a newline, which is
+    not part of the key), its key file, and a file holding another key."""
+    key_file, wrong = tmp_path / "players.key", tmp_path / "wrong.key"
+    key_file.write_bytes(KEY + b"\n")
+    wrong.write_bytes(b"another key")
+    log = tmp_path / "keyed.fitl"
+    args = ["play", "--seed", "4", "--max-commands", "30", "--log", str(log)]
+    assert run([*args, "--key-file", str(key_file)]) == 0
+    capsys.readouterr()
+    assert coinlake.load(log, key=KEY).state.seq > 0
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)
+    return log, key_file, wrong
+
+
+def _reading(log: Path, out: Path) -> list[list[str]]:
+    """Every command that reads a log, each writing only to ``out`` (if anything)."""
+    return [
+        ["replay", str(log)],
+        ["show", str(log), "--svg", str(out)],
+        ["export-html", str(log), "-o", str(out)],
+        ["audit", str(log)],
+        ["export", str(log), "--to", "csv", "--out", str(out)],
+    ]
+
+
+def test_every_command_that_reads_a_log_reads_a_keyed_one_with_its_key(
+    keyed: tuple[Path, Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, key_file, _ = keyed
+    before = log.read_bytes()
+    out = tmp_path / "out.txt"
+    for argv in _reading(log, out):
+        code, stdout, err = _run([*argv, "--key-file", str(key_file)], capsys)
+        assert code == 0 and err == "", (argv, err)
+        assert stdout
+    assert out.exists()
+    assert log.read_bytes() == before  # read only
+
+
+@pytest.mark.parametrize("command", ["replay", "show", "export-html", "audit", "export", "eval"])
+def test_a_keyed_log_is_refused_without_its_key_or_with_another(
+    command: str,
+    keyed: tuple[Path, Path, Path],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without the key the message says to pass --key-file; a wrong key fails the header's
+    MAC and the message names it; either way one line, status 1, nothing written."""
+    log, _, wrong = keyed
+    before = log.read_bytes()
+    out = tmp_path / "out.txt"
+    argv = next(a for a in [*_reading(log, out), ["eval", str(log)]] if a[0] == command)
+    for extra, words in (([], "--key-file"), (["--key-file", str(wrong)], "header: ")):
+        code, stdout, err = _run([*argv, *extra], capsys)
+        assert code == 1, (argv, extra, stdout)
+        assert err.count("\n") == 1 and words in err and "Traceback" not in stdout + err, err
+        assert log.read_bytes() == before and not out.exists()
+
+
+def test_a_bad_key_file_or_an_unkeyed_log_with_a_key_is_one_line(
+    keyed: tuple[Path, Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, key_file, _ = keyed
+    empty, long = tmp_path / "empty.key", tmp_path / "long.key"
+    empty.write_bytes(b"\n")  # the final newline is not part of the key: 0 bytes
+    long.write_bytes(b"k" * 65)
+    plain = tmp_path / "plain.fitl"
+    coinlake.new_game("short", seed=1).save(plain)
+    svg, html = tmp_path / "x.svg", tmp_path / "x.html"
+    for argv, words in (
+        (["replay", str(log), "--key-file", str(tmp_path / "none.key")], "key file"),
+        (["audit", str(log), "--key-file", str(empty)], "0 bytes"),
+        (["show", str(log), "--svg", str(svg), "--key-file", str(long)], "65 bytes"),
+        (["export", str(log), "--key-file", str(long)], "65 bytes"),
+        (["export-html", str(plain), "-o", str(html), "--key-file", str(key_file)], "not keyed"),
+        (["play", "--resume", str(plain), "--key-file", str(key_file)], "not keyed"),
+    ):
+        files = {f: f.read_bytes() for f in (log, plain)}
+        code, out, err = _run(argv, capsys)
+        assert code == 1 and err.count("\n") == 1 and words in err, (argv, err)
+        assert "Traceback" not in out + err
+        assert {f: f.read_bytes() for f in (log, plain)} == files
+        assert not svg.exists() and not html.exists() and not log.with_suffix(".jsonl").exists()
+
+
+def test_resuming_a_keyed_game_keeps_it_keyed(
+    keyed: tuple[Path, Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --resume`` of the Non-players' game plays it on, appending keyed frames."""
+    log, key_file, wrong = keyed
+    before = log.read_bytes()
+    for extra in ([], ["--key-file", str(wrong)]):
+        code, _, err = _run(["play", "--resume", str(log), *extra], capsys)
+        assert code == 1 and err.count("\n") == 1 and log.read_bytes() == before
+    code, _, err = _run(["play", "--resume", str(log), "--key-file", str(key_file)], capsys)
+    assert code == 0, err
+    after = log.read_bytes()
+    assert len(after) > len(before) and after.startswith(before)  # new frames appended
+    game = coinlake.load(log, key=KEY)  # every command re-decided, every frame's MAC checked
+    assert game.state.result is not None  # played on to the end (2.4.2, 7.3 or 7.2)
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)

@@ -161,3 +161,41 @@ def test_eval_at_the_terminal_runs_in_the_background(
     for o in expected.outlooks:
         assert f"{o.faction!s:<4} {o.win:>4.0%}" in out
     assert game.state is position  # nothing in the game changed
+
+
+def test_a_keyed_game_stays_keyed_through_quit_and_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --key-file`` keys the log from the start; ``--resume`` needs the key, refuses
+    without it or with another (one line, the file unchanged), and goes on keyed."""
+    log, key_file, wrong = tmp_path / "game.fitl", tmp_path / "k", tmp_path / "w"
+    key_file.write_bytes(b"s3cret\n")
+    wrong.write_bytes(b"s3cre7")
+    argv = ["play", "--human", "VC", "--seed", "1", "--log", str(log)]
+    code, out, err = _play([*argv, "--key-file", str(key_file)], ["quit"], monkeypatch, capsys)
+    assert code == 0 and err == "", err
+    assert f"--resume {log} --key-file {key_file}" in out  # the hint carries the key file
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)
+    assert coinlake.load(log, key=b"s3cret").decision is not None
+    before = log.read_bytes()
+    resume = ["play", "--resume", str(log)]
+    for extra, words in (([], "--key-file"), (["--key-file", str(wrong)], "header")):
+        code, out, err = _play([*resume, *extra], ["pass"], monkeypatch, capsys)
+        assert code == 1 and err.count("\n") == 1 and words in err, err
+        assert log.read_bytes() == before
+    code, out, err = _play(
+        [*resume, "--key-file", str(key_file)], ["pass", "quit"], monkeypatch, capsys
+    )
+    assert code == 0 and err == "", err
+    assert log.read_bytes().startswith(before) and len(log.read_bytes()) > len(before)
+    game = coinlake.load(log, key=b"s3cret")  # re-decided, every frame's MAC checked
+    assert [str(n.command) for n in game.line() if n.faction is coinlake.Faction.VC] == ["pass"]
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)
+    copy = tmp_path / "copy.fitl"  # the in-game save to another file keys it too
+    code, out, err = _play(
+        [*resume, "--key-file", str(key_file)], [f"save {copy}", "quit"], monkeypatch, capsys
+    )
+    assert code == 0 and f"saved in {copy}" in out
+    assert coinlake.load(copy, key=b"s3cret").commands == game.commands

@@ -257,3 +257,40 @@ def test_the_evaluation_bar_runs_in_the_background_without_secrets(tmp_path: Pat
     expected = evaluate(coinlake.Game.from_state(position), rollouts=shown["total"], seed=version)
     assert shown["done"] == shown["total"] and not shown["failed"]
     assert shown["chances"] == {str(o.faction): round(o.win, 4) for o in expected.outlooks}
+
+
+def test_serve_keys_a_new_log_and_resumes_a_keyed_one_with_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``serve --key-file`` writes a keyed log from the start; ``--resume`` of a keyed log
+    needs the key (refused in one line otherwise, the file unchanged) and every change is
+    saved keyed with it."""
+    from coinlake.cli import run
+
+    apps: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **_: apps.append(app))
+    key_file, wrong = tmp_path / "k", tmp_path / "w"
+    key_file.write_bytes(b"k3y")
+    wrong.write_bytes(b"k3y\n\n")  # one final newline dropped: "k3y\n", another key
+    log = tmp_path / "new.fitl"
+    argv = ["serve", "--human", "VC", "--seed", "3", "--log", str(log), "--key-file", str(key_file)]
+    assert run(argv) == 0 and len(apps) == 1
+    start = coinlake.load(log, key=b"k3y").state.seq  # the new game, saved at once
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)
+
+    before = log.read_bytes()
+    capsys.readouterr()
+    for extra, words in (([], "--key-file"), (["--key-file", str(wrong)], "header")):
+        assert run(["serve", "--resume", str(log), *extra]) == 1
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and words in err and "Traceback" not in out + err
+        assert log.read_bytes() == before and len(apps) == 1
+    assert run(["serve", "--resume", str(log), "--key-file", str(key_file)]) == 0
+    with TestClient(apps[-1]) as client:
+        _to_person(client, client.get("/api/state").json())
+    game = coinlake.load(log, key=b"k3y")
+    assert game.state.seq > start  # the Non-players' steps, saved keyed
+    assert game.decision is not None and game.decision.faction is Faction.VC
+    with pytest.raises(coinlake.LogFileError, match="keyed"):
+        coinlake.load(log)

@@ -13,19 +13,25 @@ from rich.console import Console
 import coinlake
 from coinlake import viewer
 from coinlake.cli.app import app, console
+from coinlake.cli.options import KeyFile, read_key, rejection
 
 errors = Console(stderr=True)
 
 _TRUST = typer.Option(help="fold the log's events without re-deciding every command")
 
 
-def _load(log: Path, trust: bool) -> coinlake.Game:
-    """The game of a log file; a bad file is one line on stderr and exit status 1."""
+def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
+    """The game of a log file (keyed: with the key in ``key_file``); a bad file is one line
+    on stderr and exit status 1."""
+    key = read_key(key_file)
     try:
-        return coinlake.load(log, verify=not trust)
-    except (coinlake.LogFileError, OSError) as exc:
-        errors.print(f"error: cannot read {log}: {exc}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        return coinlake.load(log, verify=not trust, key=key)
+    except coinlake.LogFileError as exc:
+        why = rejection(exc, key)
+    except OSError as exc:
+        why = str(exc)
+    errors.print(f"error: cannot read {log}: {why}", highlight=False, soft_wrap=True)
+    raise typer.Exit(1)
 
 
 def _write(path: Path, text: str) -> int:
@@ -46,9 +52,10 @@ def show(
     ] = None,
     size: Annotated[int, typer.Option(help="width of the picture in pixels")] = 1200,
     trust: Annotated[bool, _TRUST] = False,
+    key_file: KeyFile = None,
 ) -> None:
     """Write the board of a log file's game, at its end or after N commands, as SVG."""
-    game = _load(log, trust)
+    game = _load(log, trust, key_file)
     states = [game.root] + [n.state for n in game.line() if n.command is not None]
     steps = len(states) - 1
     if at is not None and not 0 <= at <= steps:
@@ -68,11 +75,12 @@ def export_html(
     output: Annotated[Path, typer.Option("--output", "-o", help="HTML file to write")],
     title: Annotated[str | None, typer.Option(help="the page's title")] = None,
     trust: Annotated[bool, _TRUST] = False,
+    key_file: KeyFile = None,
 ) -> None:
     """Write a log file's game as one self-contained HTML replay (no server, no network);
     with the chances of winning when the log carries an evaluation (coinlake eval
     --annotate)."""
-    game = _load(log, trust)
+    game = _load(log, trust, key_file)
     try:
         page = viewer.html(game, title=title)
     except ValueError as exc:  # an evaluation note that is not one

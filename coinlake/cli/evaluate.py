@@ -20,6 +20,7 @@ from coinlake.analysis import evaluate
 from coinlake.analysis.chart import win_chart
 from coinlake.analysis.table import EVALUATION, note_data, table_row
 from coinlake.cli.app import app, console, fail
+from coinlake.cli.options import KeyFile, read_key, rejection
 
 
 class Every(StrEnum):
@@ -73,16 +74,16 @@ def eval_command(
     annotate: Annotated[
         bool, typer.Option(help="append the table to the log, for export-html and audit")
     ] = False,
-    key_file: Annotated[
-        Path | None, typer.Option(help="file holding the key of a keyed log (its bytes)")
-    ] = None,
+    key_file: KeyFile = None,
 ) -> None:
     """Evaluate a logged game position by position: each Faction's chance of winning and
     mean final margin, from the four Non-players playing the rest many times (section 8)."""
-    key = None if key_file is None else _key(key_file)
+    key = read_key(key_file)
     try:
         game, report = coinlake.load_with_report(log, key=key)
-    except (OSError, coinlake.LogFileError, ValueError) as exc:
+    except coinlake.LogFileError as exc:
+        raise fail(f"cannot read {log}: {rejection(exc, key)}") from None
+    except (OSError, ValueError) as exc:
         raise fail(f"cannot read {log}: {exc}") from None
     points = positions(game, every)
     if annotate:
@@ -131,18 +132,6 @@ def eval_command(
         raise fail(f"cannot annotate {log}: {exc}") from None
     except OSError as exc:
         raise fail(f"cannot write: {exc}") from None
-
-
-def _key(path: Path) -> bytes:
-    """The key in ``path``: its bytes, without one final newline."""
-    try:
-        key = path.read_bytes()
-    except OSError as exc:
-        raise fail(f"cannot read the key file {path}: {exc.strerror or exc}") from None
-    key = key.removesuffix(b"\n")
-    if not 1 <= len(key) <= 64:
-        raise fail(f"the key in {path} is {len(key)} bytes long; a key has 1 to 64")
-    return key
 
 
 def _check_annotate(

@@ -1,6 +1,7 @@
 """The game options ``coinlake play`` and ``coinlake serve`` share: who people play, every
 ``new_game`` option (2.1, 1.5, 7.3, 8.9), the log file and ``--resume``, as Typer option
-types and one function that opens the game they describe."""
+types and one function that opens the game they describe; and ``--key-file``, which every
+command that reads or writes a log file takes (a keyed log: :mod:`coinlake.store.logfile`)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,10 @@ Resume = Annotated[
     Path | None,
     typer.Option(help="Continue the game of this log file (its options and seats)."),
 ]
+KeyFile = Annotated[
+    Path | None,
+    typer.Option(help="File holding a keyed log's key: its bytes, one final newline dropped."),
+]
 PeriodEvents = Annotated[bool, typer.Option(help="Period Events option (2.1).")]
 PoliticalRhythm = Annotated[bool, typer.Option(help="Political Rhythm option.")]
 HighWinds = Annotated[bool, typer.Option(help="High Winds option.")]
@@ -76,6 +81,29 @@ Undo = Annotated[
     UndoName | None,
     typer.Option(help="Undo policy; default: strict when a person plays, else free."),
 ]
+
+
+def read_key(path: Path | None) -> bytes | None:
+    """The key in the ``--key-file`` ``path`` (none: ``None``): its bytes without one final
+    newline, 1 to 64 of them; an unreadable file or a bad length is a user error."""
+    if path is None:
+        return None
+    try:
+        key = path.read_bytes()
+    except OSError as exc:
+        raise fail(f"cannot read the key file {path}: {exc.strerror or exc}") from None
+    key = key.removesuffix(b"\n")
+    if not 1 <= len(key) <= 64:
+        raise fail(f"the key in {path} is {len(key)} bytes long; a key has 1 to 64")
+    return key
+
+
+def rejection(exc: coinlake.LogFileError, key: bytes | None) -> str:
+    """Why a log file was refused, in one line: ``exc``'s message (it names the frame), and
+    for a keyed log read without a key, the option that gives it."""
+    if key is None and exc.frame is None and "keyed" in str(exc):  # only a keyed file says so
+        return f"{exc} (pass it with --key-file FILE)"
+    return str(exc)
 
 
 def handicap_of(values: Sequence[str]) -> dict[str, list[str]]:
@@ -124,12 +152,14 @@ def open_game(
     difficulty_a: bool,
     difficulty_b: bool,
     undo: UndoName | None,
+    key: bytes | None = None,
 ) -> tuple[coinlake.Game, Path, bool]:
     """The game the options describe, its log file, and whether it was resumed: a new game
     (2.1) with ``human`` Factions as players and the others as Non-players, or the game of
-    ``resume`` (whose options and seats come from it). Refuses, without writing anything, a
-    log that exists (unless ``force``), options given with ``--resume``, and options that do
-    not fit together."""
+    ``resume`` (whose options and seats come from it; a keyed log is read with ``key``, the
+    key the caller saves it with). Refuses, without writing anything, a log that exists
+    (unless ``force``), options given with ``--resume``, a log the key does not open, and
+    options that do not fit together."""
     options_given = (
         human or scenario or seed is not None or period_events or political_rhythm
     ) or (high_winds or deception or handicap or player or easy or difficulty_a or difficulty_b)
@@ -140,9 +170,9 @@ def open_game(
                 "and log come from it"
             )
         try:
-            return coinlake.load(resume), resume, True
+            return coinlake.load(resume, key=key), resume, True
         except coinlake.LogFileError as exc:
-            raise fail(f"rejected {resume}: {exc}") from None
+            raise fail(f"rejected {resume}: {rejection(exc, key)}") from None
         except OSError as exc:
             raise fail(f"cannot read {resume}: {exc.strerror}") from None
     if log.exists() and not force:

@@ -6,7 +6,8 @@ summarised (the main job). Each ``--human`` Faction is asked at the terminal: th
 numbered menu of the legal commands, and any of a number, the command's notation or a
 unique prefix as the answer, plus the in-game commands of :data:`HELP`. The log is saved
 after every command (only the new frames are appended), so a crash loses nothing that
-``--resume`` cannot continue from. Uses only the public API.
+``--resume`` cannot continue from; with ``--key-file`` it is keyed, and stays so. Uses only
+the public API.
 """
 
 from __future__ import annotations
@@ -142,12 +143,22 @@ def _menu(options: Sequence[coinlake.Command], width: int) -> str:
 class Session:
     """A game at the terminal: the ``humans`` answer through :meth:`run`'s input, every
     other Faction is played by its agent (section 8), and ``log`` is saved after each
-    command."""
+    command (keyed with ``key``, read from ``key_file``, if given)."""
 
-    def __init__(self, game: coinlake.Game, humans: frozenset[str], log: Path) -> None:
+    def __init__(
+        self,
+        game: coinlake.Game,
+        humans: frozenset[str],
+        log: Path,
+        *,
+        key: bytes | None = None,
+        key_file: Path | None = None,
+    ) -> None:
         self.game = game
         self.humans = humans
         self.log = log
+        self.key = key
+        self.key_file = key_file
         self.echo = False
         self.evaluation: tuple[int, Background] | None = None  # (position's seq, rollouts)
 
@@ -182,7 +193,8 @@ class Session:
         _report(self.game)
 
     def resume_hint(self) -> str:
-        return f"continue with: coinlake play --resume {self.log}"
+        keyed = "" if self.key is None else f" --key-file {self.key_file}"
+        return f"continue with: coinlake play --resume {self.log}{keyed}"
 
     def ask(self, decision: coinlake.Decision) -> None:
         _say()
@@ -190,7 +202,7 @@ class Session:
         _say(_menu(decision.options, console.width))
 
     def save(self) -> None:
-        self.game.save(self.log)
+        self.game.save(self.log, key=self.key)
 
     def human_turn(self) -> bool:
         decision = self.game.decision
@@ -406,7 +418,7 @@ class Session:
             _say(f"{path} exists; save to a new file")
             return
         try:
-            self.game.save(path)
+            self.game.save(path, key=self.key)
         except OSError as exc:
             _say(f"cannot save: {exc}")
             return
@@ -437,6 +449,7 @@ def play(
     difficulty_a: options.DifficultyA = False,
     difficulty_b: options.DifficultyB = False,
     undo: options.Undo = None,
+    key_file: options.KeyFile = None,
     agent: Annotated[
         AgentName,
         typer.Option(
@@ -453,7 +466,8 @@ def play(
     ] = None,
 ) -> None:
     """Play a game: the --human Factions at this terminal, the others by the Non-players of
-    section 8, saved into a log file after every command."""
+    section 8, saved into a log file after every command (keyed, with --key-file)."""
+    key = options.read_key(key_file)
     sink = json_lines(log_json) if log_json is not None else contextlib.nullcontext()
     with sink:
         game, log, resumed = options.open_game(
@@ -473,6 +487,7 @@ def play(
             difficulty_a=difficulty_a,
             difficulty_b=difficulty_b,
             undo=undo,
+            key=key,
         )
         seated = frozenset(str(f) for f in game.state.options.non_players)
         if agent is AgentName.RANDOM:
@@ -481,14 +496,15 @@ def play(
         humans_now = frozenset(FACTIONS) - seated
         if not humans_now:
             game.play_non_players(limit=max_commands)
-            game.save(log)
+            game.save(log, key=key)
             _report(game)
             console.print(f"log written to {log} ({log.stat().st_size} bytes)")
             return
         if not resumed:
-            game.save(log)
+            game.save(log, key=key)
         _say(f"You play {', '.join(sorted(humans_now, key=FACTIONS.index))}; type ? for help.")
-        Session(game, humans_now, log).run(_lines(), echo=not _stdin_is_terminal())
+        session = Session(game, humans_now, log, key=key, key_file=key_file)
+        session.run(_lines(), echo=not _stdin_is_terminal())
 
 
 def _stdin_is_terminal() -> bool:
@@ -501,12 +517,14 @@ def replay(
     trust: Annotated[
         bool, typer.Option(help="Fold the recorded events without deciding them again.")
     ] = False,
+    key_file: options.KeyFile = None,
 ) -> None:
     """Load a log file, deciding every command again by the rules, and summarise it."""
+    key = options.read_key(key_file)
     try:
-        game, report = coinlake.load_with_report(log, verify=not trust)
+        game, report = coinlake.load_with_report(log, verify=not trust, key=key)
     except coinlake.LogFileError as exc:
-        raise fail(f"rejected {log}: {exc}") from None
+        raise fail(f"rejected {log}: {options.rejection(exc, key)}") from None
     except OSError as exc:
         raise fail(f"cannot read {log}: {exc.strerror}") from None
     if report.torn:

@@ -28,6 +28,7 @@ def serve(
     difficulty_a: options.DifficultyA = False,
     difficulty_b: options.DifficultyB = False,
     undo: options.Undo = None,
+    key_file: options.KeyFile = None,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
     pace: Annotated[
@@ -36,7 +37,7 @@ def serve(
 ) -> None:
     """Serve a game on http://HOST:PORT/ (this machine only, unless --host says otherwise):
     the map you click, the Non-players' turns one action at a time, undo and redo, and the
-    chances of winning; the log is saved after every command."""
+    chances of winning; the log is saved after every command (keyed, with --key-file)."""
     try:
         import uvicorn
 
@@ -44,6 +45,7 @@ def serve(
         from coinlake.serve.app import create_app
     except ImportError:
         raise fail("serve needs its extra: pip install 'coinlake[serve]'") from None
+    key = options.read_key(key_file)
     game, log, _ = options.open_game(
         human=[str(h) for h in human or ()],
         scenario=scenario,
@@ -61,10 +63,11 @@ def serve(
         difficulty_a=difficulty_a,
         difficulty_b=difficulty_b,
         undo=undo,
+        key=key,
     )
     humans = set(options.FACTIONS) - {str(f) for f in game.state.options.non_players}
     try:
-        server = GameServer(game, humans, log, pace=pace)
+        server = GameServer(game, humans, log, pace=pace, key=key)
     except OSError as exc:
         raise fail(f"cannot write {log}: {exc.strerror}") from None
     who = ", ".join(str(f) for f in server.humans) or "nobody (four Non-players)"

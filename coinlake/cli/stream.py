@@ -18,6 +18,7 @@ from coinlake import analytics
 from coinlake import audit as audit_lib
 from coinlake.analysis.table import EvaluationTable, latest_table
 from coinlake.cli.app import app
+from coinlake.cli.options import KeyFile, read_key, rejection
 
 errors = Console(stderr=True, soft_wrap=True)
 
@@ -42,11 +43,12 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
-def _load(log: Path, trust: bool) -> coinlake.Game:
+def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
+    key = read_key(key_file)
     try:
-        return coinlake.load(log, verify=not trust)
+        return coinlake.load(log, verify=not trust, key=key)
     except coinlake.LogFileError as exc:
-        raise _fail(f"{log}: {exc}") from None
+        raise _fail(f"{log}: {rejection(exc, key)}") from None
     except OSError as exc:
         raise _fail(f"{log}: {exc.strerror or exc}") from None
 
@@ -58,12 +60,13 @@ def audit(
     top: Annotated[
         int, typer.Option(min=1, help="moves of each Faction's chance listed each way")
     ] = 5,
+    key_file: KeyFile = None,
 ) -> None:
     """Print a readable account of a logged game: per card who did what, the changes of the
     victory totals (1.9), the Coup Rounds, the Non-players' reasons, and why the winner won;
     with an evaluation in the log (coinlake eval --annotate), the cards and commands that
     moved each Faction's chance of winning most."""
-    game = _load(log, trust)
+    game = _load(log, trust, key_file)
     try:
         table = latest_table(game)
         movers = audit_lib.chance_movers(game, top)
@@ -108,6 +111,7 @@ def export(
         Path | None, typer.Option(help="file to write (default: the log's name, new suffix)")
     ] = None,
     trust: Annotated[bool, typer.Option(help="fold events without re-deciding")] = False,
+    key_file: KeyFile = None,
 ) -> None:
     """Write a logged game as rows (sequence number, card, phase, Faction, command, event
     type, rule, victory-total changes): JSON lines, CSV, or Parquet (needs the
@@ -118,7 +122,7 @@ def export(
         except ImportError as exc:
             raise _fail(str(exc)) from None
     target = out if out is not None else log.with_suffix(f".{to.value}")
-    game = _load(log, trust)
+    game = _load(log, trust, key_file)
     grain: audit_lib.Per = "event" if per is Grain.EVENT else "command"
     try:
         if to is To.JSONL:

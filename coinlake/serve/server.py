@@ -36,11 +36,17 @@ class RequestError(Exception):
 
 class GameServer:
     """One game served to the page: ``humans`` are the Factions people play (the others are
-    Non-players, section 8), ``log`` the file saved after every change, ``pace`` the
-    milliseconds the page waits between two Non-player commands."""
+    Non-players, section 8), ``log`` the file saved after every change (a keyed log with
+    ``key``), ``pace`` the milliseconds the page waits between two Non-player commands."""
 
     def __init__(
-        self, game: Game, humans: Iterable[Faction | str], log: Path, *, pace: int = 350
+        self,
+        game: Game,
+        humans: Iterable[Faction | str],
+        log: Path,
+        *,
+        pace: int = 350,
+        key: bytes | None = None,
     ) -> None:
         if type(pace) is not int or not 0 <= pace <= 10_000:
             raise ValueError(f"pace is 0..10000 milliseconds, not {pace!r}")
@@ -48,12 +54,13 @@ class GameServer:
         self.pace = pace
         self.humans = tuple(sorted({Faction(f) for f in humans}, key=list(Faction).index))
         self.log = log
+        self._key = key
         self.version = 0
         self._lock = threading.Lock()
         self._last_change: dict[str, int] = {}
         self._undone = 0  # commands taken back that redo may give again
         self._evaluation: tuple[int, Background] | None = None  # (version, evaluation)
-        game.save(log)
+        game.save(log, key=key)
 
     # -- what the page shows -----------------------------------------------------------------
     def viewer(self) -> Faction:
@@ -206,7 +213,7 @@ class GameServer:
         after = coinlake.victory_markers(self.game.state)
         self._last_change = {str(f): after[f] - before[f] for f in Faction}
         self.version += 1
-        self.game.save(self.log)
+        self.game.save(self.log, key=self._key)
 
 
 def _undo_to_a_person(game: Game, humans: tuple[Faction, ...]) -> None:
