@@ -1043,9 +1043,12 @@ class Mover:
     def origins_now(self, state: GameState) -> Iterator[str]:
         """The origins from which some piece may still move."""
         assert self.origins is not None
+        movable, pieces = self.movable, self.pieces
         for o in self.origins(state):
-            if any(self.movable(state, o, p) for p in self.pieces):
-                yield o
+            for p in pieces:  # a loop, not any(): it runs for every origin at every step
+                if movable(state, o, p):
+                    yield o
+                    break
 
     def record(self, move: Move) -> None:
         """Note a move made: its pieces arrived, its origin's quota and the caps are used."""
