@@ -289,8 +289,8 @@ class Ask:
         forced = self.forced()
         if forced is not None:
             return forced
-        options = self.options
-        return options[0] if options else DONE
+        first = self._first(1)  # the first option only: a dry run builds no whole list
+        return first[0] if first else DONE
 
     def __repr__(self) -> str:
         return f"Ask({self.faction}, {self.kind!s}, {self.prompt!r}, rule={self.rule})"
