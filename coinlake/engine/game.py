@@ -90,7 +90,17 @@ class Node:
     ('pass', 'NVA', '2.3.4', True)
     """
 
-    __slots__ = ("_children", "command", "depth", "events", "faction", "live", "parent", "state")
+    __slots__ = (
+        "__weakref__",  # an agent may remember a position without keeping its game alive
+        "_children",
+        "command",
+        "depth",
+        "events",
+        "faction",
+        "live",
+        "parent",
+        "state",
+    )
 
     def __init__(
         self,

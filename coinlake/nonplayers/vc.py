@@ -18,6 +18,7 @@ result could matter (``docs/rulings.md`` R270).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 
 from attrs import Factory, field, frozen
@@ -218,11 +219,12 @@ def history(game: Game) -> History:
     card = game.state.current_card
     found: list[tuple[Command, GameState]] = []
     start = game.state
-    last = _LAST_HISTORY
+    last_node, last = (None, None) if _LAST_HISTORY is None else _LAST_HISTORY
+    reached = None if last_node is None else last_node()
     while node.parent is not None and node.state.current_card == card:
-        if last is not None and node is last[0]:
-            found.extend(reversed(last[1].answers))
-            start = last[1].start
+        if reached is not None and last is not None and node is reached:
+            found.extend(reversed(last.answers))
+            start = last.start
             break
         before = node.parent.state
         here: list[Command] = []
@@ -237,12 +239,13 @@ def history(game: Game) -> History:
             break
         node = node.parent
     result = History(start, tuple(reversed(found)))
-    _LAST_HISTORY = (game.node, result)
+    _LAST_HISTORY = (weakref.ref(game.node), result)
     return result
 
 
-_LAST_HISTORY: tuple[coinlake.Node, History] | None = None
-"""The position of the latest :func:`history` call and its answer."""
+_LAST_HISTORY: tuple[weakref.ref[coinlake.Node], History] | None = None
+"""The position of the latest :func:`history` call (weakly: it keeps no game alive) and its
+answer."""
 
 
 def _before_select(game: Game, space: str | None, hist: History | None = None) -> GameState:
