@@ -397,10 +397,24 @@ def _new_game(
         raise Malformed(f"scenario: expected one of {sorted(SCENARIOS)}, got {scenario!r}")
     if seed.__class__ is not int or not 0 <= seed < 2**64:
         raise Malformed(f"seed: expected an integer in 0..2**64-1, got {seed!r}")
+    policy = _undo_policy(undo)
+    state = start_state(scenario, seed, options, algorithm)
+    return Game(state, undo=policy, saver=save_game)
+
+
+def _undo_policy(undo: Any) -> UndoPolicy:
+    """A header's undo policy, checked without coercion."""
     if undo.__class__ is not str or undo not in {p.value for p in UndoPolicy}:
         raise Malformed(f"undo: expected 'free' or 'strict', got {undo!r}")
-    state = start_state(scenario, seed, options, algorithm)
-    return Game(state, undo=UndoPolicy(undo), saver=save_game)
+    return UndoPolicy(undo)
+
+
+def _header_position(header: dict[Any, Any]) -> GameState:
+    """The state a header's ``position`` text describes (``PositionError`` names the line)."""
+    text = header["position"]
+    if text.__class__ is not str:
+        raise Malformed("position: expected a string")
+    return parse_position(text)
 
 
 def _check_options(value: Any) -> Options:
@@ -468,15 +482,11 @@ def _from_position_header(h: dict[Any, Any]) -> tuple[Game, Decoders, Decoders, 
     if set(h) != POSITION_HEADER_KEYS:
         raise Malformed(f"header keys {sorted(h)} are not {sorted(POSITION_HEADER_KEYS)}")
     commands, decoders, steps = _tables(h)
-    undo = h["undo"]
-    if undo.__class__ is not str or undo not in {p.value for p in UndoPolicy}:
-        raise Malformed(f"undo: expected 'free' or 'strict', got {undo!r}")
-    if h["position"].__class__ is not str:
-        raise Malformed("position: expected a string")
-    state = parse_position(h["position"])  # PositionError names the line
+    policy = _undo_policy(h["undo"])
+    state = _header_position(h)
     if state.pending is None and state.result is None:
         raise Malformed("position: a game's first position waits on a Decision")
-    return Game(state, undo=UndoPolicy(undo), saver=save_from_position), commands, decoders, steps
+    return Game(state, undo=policy, saver=save_from_position), commands, decoders, steps
 
 
 def _replay(
@@ -605,9 +615,7 @@ def load_view(path: str | Path, *, key: bytes | None = None) -> GameView:
             if who.__class__ is not str or who not in _FACTIONS:
                 raise Malformed(f"view: expected a Faction, got {who!r}"[:120])
             faction = _FACTIONS[who]
-            if header["position"].__class__ is not str:
-                raise Malformed("position: expected a string")
-            state = parse_position(header["position"])
+            state = _header_position(header)
             if state != view_state(state, faction):
                 raise Malformed(f"position: it shows more than {faction} may see")
         except Exception as exc:
