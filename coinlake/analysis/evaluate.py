@@ -137,7 +137,6 @@ def _run(
     limit: int,
     progress: Progress | None,
 ) -> list[Rollout]:
-    chunks = _chunks(rollouts, jobs)
     if engine == "ray":
         try:
             import ray
@@ -146,7 +145,7 @@ def _run(
         if not ray.is_initialized():
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         task = ray.remote(play_rollouts)
-        refs = [task.remote(state, seed, c, omniscient, limit) for c in chunks]
+        refs = [task.remote(state, seed, c, omniscient, limit) for c in _chunks(rollouts, jobs)]
         parts = ray.get(refs)
         if progress is not None:
             progress(rollouts)
