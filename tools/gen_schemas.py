@@ -108,12 +108,38 @@ def type_table_schema(what: str) -> dict[str, Any]:
     }
 
 
-def header_schema() -> dict[str, Any]:
-    hints = typing.get_type_hints(Options)
-    options = {f.name: type_schema(hints[f.name]) for f in attrs.fields(Options)}
+def _header(
+    name: str, title: str, description: str, keys: frozenset[str], own: dict[str, Any]
+) -> dict[str, Any]:
+    """A header's schema: format and library versions, ``own`` keys, then the type tables;
+    exactly ``keys``, all required."""
     properties: dict[str, Any] = {
         "format": {"const": FORMAT_VERSION},
         "library": {"type": "string"},
+        **own,
+        "commands": type_table_schema("command"),
+        "events": type_table_schema("event"),
+    }
+    assert set(properties) == keys
+    return {
+        "$schema": SCHEMA_URI,
+        "$id": name,
+        "title": title,
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+_UNDO = {"enum": [p.value for p in UndoPolicy]}
+
+
+def header_schema() -> dict[str, Any]:
+    hints = typing.get_type_hints(Options)
+    options = {f.name: type_schema(hints[f.name]) for f in attrs.fields(Options)}
+    own = {
         "scenario": {"enum": sorted(SCENARIOS)},
         "seed": {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
         "rng": {"enum": list(ALGORITHMS)},
@@ -124,55 +150,29 @@ def header_schema() -> dict[str, Any]:
             "properties": options,
             "additionalProperties": False,
         },
-        "undo": {"enum": [p.value for p in UndoPolicy]},
-        "commands": type_table_schema("command"),
-        "events": type_table_schema("event"),
+        "undo": _UNDO,
     }
-    assert set(properties) == HEADER_KEYS
-    return {
-        "$schema": SCHEMA_URI,
-        "$id": "header.schema.json",
-        "title": "header",
-        "description": f"The header of a format {FORMAT_VERSION} log file (a msgpack map).",
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
+    description = f"The header of a format {FORMAT_VERSION} log file (a msgpack map)."
+    return _header("header.schema.json", "header", description, HEADER_KEYS, own)
 
 
 def view_header_schema() -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "format": {"const": FORMAT_VERSION},
-        "library": {"type": "string"},
+    own = {
         "view": {"enum": [f.value for f in Faction]},
         "position": {
             "type": "string",
             "description": "The Faction's view of the game's first position (docs/positions.md).",
         },
-        "commands": type_table_schema("command"),
-        "events": type_table_schema("event"),
     }
-    assert set(properties) == VIEW_HEADER_KEYS
-    return {
-        "$schema": SCHEMA_URI,
-        "$id": "view-header.schema.json",
-        "title": "view header",
-        "description": (
-            f"The header of an exported view (Game.export), a format {FORMAT_VERSION} log "
-            "file of apply frames only (a msgpack map)."
-        ),
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
+    description = (
+        f"The header of an exported view (Game.export), a format {FORMAT_VERSION} log "
+        "file of apply frames only (a msgpack map)."
+    )
+    return _header("view-header.schema.json", "view header", description, VIEW_HEADER_KEYS, own)
 
 
 def position_header_schema() -> dict[str, Any]:
-    properties: dict[str, Any] = {
-        "format": {"const": FORMAT_VERSION},
-        "library": {"type": "string"},
+    own = {
         "position": {
             "type": "string",
             "description": (
@@ -180,25 +180,16 @@ def position_header_schema() -> dict[str, Any]:
                 "coinlake.position writes it (docs/positions.md)."
             ),
         },
-        "undo": {"enum": [p.value for p in UndoPolicy]},
-        "commands": type_table_schema("command"),
-        "events": type_table_schema("event"),
+        "undo": _UNDO,
     }
-    assert set(properties) == POSITION_HEADER_KEYS
-    return {
-        "$schema": SCHEMA_URI,
-        "$id": "position-header.schema.json",
-        "title": "position header",
-        "description": (
-            f"The header of a format {FORMAT_VERSION} log file of a game started from a "
-            "position (coinlake.from_position), a msgpack map; its journal frames are a log "
-            "file's."
-        ),
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
+    description = (
+        f"The header of a format {FORMAT_VERSION} log file of a game started from a "
+        "position (coinlake.from_position), a msgpack map; its journal frames are a log "
+        "file's."
+    )
+    return _header(
+        "position-header.schema.json", "position header", description, POSITION_HEADER_KEYS, own
+    )
 
 
 def frame_schema() -> dict[str, Any]:
