@@ -48,6 +48,15 @@ def final_margins(state: coinlake.GameState) -> dict[coinlake.Faction, int]:
     return coinlake.victory_margins(state)
 
 
+def decision_text(game: coinlake.Game) -> str:
+    """The pending Decision and its numbered options as one line (``ansi`` rendering)."""
+    decision = game.decision
+    if decision is None:
+        return f"game over: {game.state.result}"
+    options = ", ".join(f"{i}: {cmd}" for i, cmd in enumerate(decision.options))
+    return f"{decision.faction} ({decision.kind}) {decision.prompt} [{options}]"
+
+
 class CoinlakeEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyped base
     """Fire in the Lake as a PettingZoo AEC environment (see :mod:`coinlake.rl`).
 
@@ -179,11 +188,7 @@ class CoinlakeEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         """``ansi``: the pending Decision and its options as text."""
         if self.render_mode is None:
             return None
-        decision = self.game.decision
-        if decision is None:
-            return f"game over: {self.game.state.result}"
-        options = ", ".join(f"{i}: {cmd}" for i, cmd in enumerate(decision.options))
-        return f"{decision.faction} ({decision.kind}) {decision.prompt} [{options}]"
+        return decision_text(self.game)
 
     def close(self) -> None:
         """Nothing to release (the game lives in memory)."""

@@ -17,7 +17,13 @@ import numpy as np
 from gymnasium import spaces
 
 import coinlake
-from coinlake.rl.aec import Observation, final_margins, new_seed, observation_space
+from coinlake.rl.aec import (
+    Observation,
+    decision_text,
+    final_margins,
+    new_seed,
+    observation_space,
+)
 from coinlake.rl.observation import ACTIONS, action_mask, observe
 
 
@@ -110,8 +116,4 @@ class CoinlakeGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """``ansi``: the pending Decision and its options as text."""
         if self.render_mode is None:
             return None
-        decision = self.game.decision
-        if decision is None:
-            return f"game over: {self.game.state.result}"
-        options = ", ".join(f"{i}: {cmd}" for i, cmd in enumerate(decision.options))
-        return f"{decision.faction} ({decision.kind}) {decision.prompt} [{options}]"
+        return decision_text(self.game)
