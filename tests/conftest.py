@@ -102,6 +102,16 @@ def non_player_step(game: Game) -> bool:
     return False
 
 
+def as_lists(value: Any) -> Any:
+    """Tuples as lists, recursively: the JSON view of a msgpack value (as ``Game.notes``
+    hands note data out)."""
+    if isinstance(value, tuple | list):
+        return [as_lists(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_lists(v) for k, v in value.items()}
+    return value
+
+
 def play_step(game: Game, command: coinlake.Command) -> None:
     """Apply ``command`` -- or, when a Non-player decides now, let it decide instead."""
     if not non_player_step(game):

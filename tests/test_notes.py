@@ -21,7 +21,7 @@ from coinlake import Game, LogFileError, Note
 from coinlake.engine.notes import MAX_NOTE_BYTES, MAX_NOTE_DEPTH
 from coinlake.store import NOTE, journal_frames
 from coinlake.store.logfile import FIRST_CHECK, MAGIC, frame_bytes, pack, read_log
-from tests.conftest import ROOT, drive
+from tests.conftest import ROOT, as_lists, drive
 
 FAST = settings(
     max_examples=30,
@@ -46,15 +46,6 @@ def _game() -> Game:
     game = coinlake.new_game("short", seed=7)
     drive(game, 5)
     return game
-
-
-def _plain(value: Any) -> Any:
-    """Tuples as lists, recursively (what ``Game.notes`` hands out)."""
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 # -- the engine -------------------------------------------------------------------------------
@@ -174,7 +165,7 @@ def test_notes_never_change_the_game(ops: list[tuple[str, Any]]) -> None:
     assert [e.action for e in noted.journal() if e.action != "note"] == [
         e.action for e in plain.journal()
     ]
-    expected = [_plain(arg) for op, arg in ops if op == "note"]
+    expected = [as_lists(arg) for op, arg in ops if op == "note"]
     assert [n.data for n in noted.notes()] == expected
     assert noted.fork().notes() == noted.notes()
     copy = pickle.loads(pickle.dumps(noted))
@@ -311,7 +302,7 @@ def test_a_note_frame_validates_against_the_schema(tmp_path: Path) -> None:
     )
     schema = json.loads((schemas / "frame.schema.json").read_text())
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
-    notes = [_plain(f) for f in journal_frames(game) if f[0] == NOTE]
+    notes = [as_lists(f) for f in journal_frames(game) if f[0] == NOTE]
     assert len(notes) == 2
     for frame in notes:
         validator.validate(frame)
