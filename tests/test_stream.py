@@ -4,7 +4,10 @@ history nodes and journal, ``GameResult``'s labelled fields, ``docs/events.md`` 
 
 from __future__ import annotations
 
+import gc
 import pickle
+import random
+import weakref
 from pathlib import Path
 
 import pytest
@@ -135,6 +138,47 @@ def test_history_nodes_are_public_with_children_and_rule() -> None:
     assert [e.action for e in game.journal()][-3:] == ["apply", "undo", "apply"]
     assert all(isinstance(e, coinlake.JournalEntry) for e in game.journal())
     assert [e.index for e in game.journal()] == list(range(len(game.journal())))
+
+
+def test_a_discarded_fork_leaves_nothing_in_the_tree() -> None:
+    """A fork's positions belong to the fork: once it is dropped they are freed and are no
+    child of the shared position (a bot forking thousands of times keeps no memory), while
+    the game's own branches stay."""
+    game = coinlake.new_game("short", seed=7)
+    root = game.node
+    first = game.legal()
+    fork = game.fork()
+    fork.apply(first[1])
+    fork.apply(fork.legal()[0])
+    explored = weakref.ref(fork.node)
+    assert root.children == (fork.line()[root.depth],)
+    del fork
+    gc.collect()
+    assert explored() is None and root.children == ()
+    game.apply(first[0])
+    kept = game.node
+    game.undo()
+    game.apply(first[1])
+    gc.collect()
+    assert root.children == (kept, game.node)
+
+
+def test_a_position_left_behind_asks_the_same_question_again() -> None:
+    """Going back to a position (undo, or a fork of an earlier node) gives the Decision it
+    had, with the same options, and the same command leads to the same events."""
+    game = coinlake.new_game("short", seed=11)
+    rng = random.Random(11)
+    asked = []
+    for _ in range(60):
+        decision = game.decision
+        assert decision is not None
+        asked.append((decision, game.state))
+        command = decision.options[rng.randrange(len(decision.options))]
+        asked[-1] = (*asked[-1], command, game.apply(command))
+    for decision, state, command, events in reversed(asked):
+        game.undo()
+        assert game.state is state and game.decision == decision
+        assert game.fork().apply(command) == events
 
 
 def test_game_result_has_labelled_fields_in_faction_order_7_3() -> None:

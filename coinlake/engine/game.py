@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import weakref
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -73,8 +74,9 @@ class Node:
     command that led to it.
 
     ``parent``: the position before (``None`` at the root); ``children``: the positions
-    reached from this one, in the order they were first reached (a branch left by an undo
-    stays); ``command``, ``faction`` and :attr:`rule`: the command applied, the Faction that
+    reached from this one, in the order they were first reached, that some game still holds
+    (a branch left by an undo stays; a dropped fork's positions are freed with it);
+    ``command``, ``faction`` and :attr:`rule`: the command applied, the Faction that
     decided it (``None`` for the game's own steps) and the rule of the Decision it answered;
     ``events``: what it produced, its opening ``Chosen`` event first; ``state``: the
     position after it; ``depth``: the number of commands from the root. A reseed
@@ -119,17 +121,19 @@ class Node:
         self.state = state
         self.depth = depth
         self.live = live if live is not None else Live()
-        self._children: list[Node] | None = None
+        self._children: list[weakref.ref[Node]] | None = None
         if parent is not None:
             if parent._children is None:
-                parent._children = [self]
+                parent._children = [weakref.ref(self)]
             else:
-                parent._children.append(self)
+                parent._children.append(weakref.ref(self))
 
     @property
     def children(self) -> tuple[Node, ...]:
-        """The positions reached from this one, oldest first (forks share them)."""
-        return () if self._children is None else tuple(self._children)
+        """The positions reached from this one that a game still holds, oldest first."""
+        if self._children is None:
+            return ()
+        return tuple(node for ref in self._children if (node := ref()) is not None)
 
     @property
     def rule(self) -> str | None:

@@ -237,7 +237,8 @@ class Runner:
 
 class Live:
     """What the engine keeps beside one state (never inside it): the pending question and
-    the live generator, which only one successor may take. Never pickled."""
+    the live generator, which only one successor may take, and the question with it (a
+    position left behind asks it again by a re-run, if ever). Never pickled."""
 
     __slots__ = ("ask", "runner")
 
@@ -295,7 +296,8 @@ def _claim(state: GameState, live: Live | None) -> Runner:
     """Take the live generator from ``live`` to advance it, or re-run the procedure."""
     if live is not None:
         with _LOCK:
-            runner, live.runner = live.runner, None
+            # the question goes with its generator: a position left behind keeps no closures
+            runner, live.runner, live.ask = live.runner, None, None
         if runner is not None:
             return runner
     return _rerun(state)
