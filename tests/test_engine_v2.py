@@ -13,13 +13,15 @@ import pickle
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
 from coinlake import Game
-from coinlake.rules import MAX_OPTIONS, Context, Kind
+from coinlake.rules import MAX_OPTIONS, Ask, Context, Kind
 from coinlake.state.commands import Choose, Count
 
 SETTINGS = settings(
@@ -183,3 +185,30 @@ def test_context_follows_an_operation_space_by_space() -> None:
         if checked >= 50:
             break
     assert checked >= 50
+
+
+def test_a_re_run_puts_only_its_last_question(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resuming a position deep in an Operation re-runs it with the recorded answers and
+    builds the question of none of them but the last (DESIGN.md "The model": the cost of a
+    re-run is the procedure's own steps), which is the Decision the live game had."""
+    game = coinlake.new_game("full", seed=3)
+    rng = random.Random(3)
+    while True:
+        decision = game.decision
+        assert decision is not None
+        pending = game.state.pending
+        assert pending is not None
+        selected = sum(isinstance(a, coinlake.Select) for a in pending.answers)
+        if decision.kind is Kind.SELECT_SPACE and selected >= 3:
+            break
+        game.apply(rng.choice(game.legal()))
+    built: list[str] = []
+    real = Ask.__init__
+
+    def counted(ask: Ask, *args: Any, **kwargs: Any) -> None:
+        real(ask, *args, **kwargs)
+        built.append(ask.prompt)
+
+    monkeypatch.setattr(Ask, "__init__", counted)
+    resumed = Game(game.state)
+    assert resumed.decision == decision and built == [decision.prompt]

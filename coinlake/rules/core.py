@@ -446,6 +446,10 @@ def _build_context(
 
 _NO_CONTEXT = Context("", "")
 
+REPLAYED = Ask(None, Kind.CONFIRM, "", (), "", context=_NO_CONTEXT)
+"""What :meth:`Ctx.ask` gives while the engine re-runs a procedure: the engine sends the
+recorded answer back without looking at the question (only the last one is really asked)."""
+
 
 class Ctx:
     """The scratchpad a procedure runs in: the current state and the events emitted so far.
@@ -497,7 +501,7 @@ class Ctx:
         """Build the :class:`Ask` to ``yield``; ``options`` may be a function building them
         (only called when the question is really asked)."""
         if self.replaying:
-            return Ask(faction, kind, prompt, (), rule, context=_NO_CONTEXT)
+            return REPLAYED
         top = self.top
         context = _NO_CONTEXT if top is None else top.snapshot(self.state)
         return Ask(

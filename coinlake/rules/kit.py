@@ -50,7 +50,16 @@ from coinlake.data.pieces import ACTIVE, UNDERGROUND, Faction, Piece
 from coinlake.data.pieces import Kind as PieceKind
 from coinlake.rules import effects
 from coinlake.rules.actions import Grant, SpecialActivitySlot, special_activities, spendable
-from coinlake.rules.core import DONE, Ask, Ctx, Kind, Refusal, ask_unless_one, deferred_refusals
+from coinlake.rules.core import (
+    DONE,
+    REPLAYED,
+    Ask,
+    Ctx,
+    Kind,
+    Refusal,
+    ask_unless_one,
+    deferred_refusals,
+)
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select
 from coinlake.state.model import (
     AVAILABLE,
@@ -364,34 +373,25 @@ def select_spaces(
     chosen: list[str] = []
     top = ctx.top
     while limit is None or len(chosen) < limit:
-        state = ctx.state
-        done = tuple(chosen)
-
-        def options(state: GameState = state, done: tuple[str, ...] = done) -> Iterator[Command]:
-            selects: Sequence[Command] = ()
-            found = False
-            if may_stop is not None:  # it looks at every candidate
-                selects = tuple(candidates(state, done))
-                found = bool(selects)
-                yield from selects
-            else:
-                for command in candidates(state, done):
-                    found = True
-                    yield command
-            for command in extras(state) if extras is not None else ():
-                found = True
-                yield command
-            if (found or ask_done_alone) and (
-                bool(done) if may_stop is None else may_stop(state, done, selects)
-            ):
-                yield DONE
-
         if top is not None:
             top.space, top.left = None, None if limit is None else limit - len(chosen)
-        why = () if ctx.replaying or refusals is None else refusals(state, done)
-        answer = yield ctx.ask(
-            faction, kind, prompt(chosen), options, rule, why, single=forced, none_done=True
-        )
+        if ctx.replaying:  # the recorded answer comes back without the question being read
+            answer = yield REPLAYED
+        else:
+            answer = yield _select_ask(
+                ctx,
+                faction,
+                kind,
+                prompt(chosen),
+                rule,
+                tuple(chosen),
+                candidates=candidates,
+                refusals=refusals,
+                extras=extras,
+                may_stop=may_stop,
+                ask_done_alone=ask_done_alone,
+                forced=forced,
+            )
         if isinstance(answer, Done):
             break
         if not isinstance(answer, Select):
@@ -409,6 +409,47 @@ def select_spaces(
     if top is not None:
         top.space = None
     return chosen
+
+
+def _select_ask(
+    ctx: Ctx,
+    faction: Faction,
+    kind: Kind,
+    prompt: str,
+    rule: str,
+    done: tuple[str, ...],
+    *,
+    candidates: Callable[[GameState, Sequence[str]], Iterable[Command]],
+    refusals: Callable[[GameState, tuple[str, ...]], tuple[Refusal, ...]] | None,
+    extras: Callable[[GameState], Iterable[Command]] | None,
+    may_stop: Callable[[GameState, Sequence[str], Sequence[Command]], bool] | None,
+    ask_done_alone: bool,
+    forced: bool,
+) -> Ask:
+    """:func:`select_spaces`'s question, with ``done`` selected so far."""
+    state = ctx.state
+
+    def options() -> Iterator[Command]:
+        selects: Sequence[Command] = ()
+        found = False
+        if may_stop is not None:  # it looks at every candidate
+            selects = tuple(candidates(state, done))
+            found = bool(selects)
+            yield from selects
+        else:
+            for command in candidates(state, done):
+                found = True
+                yield command
+        for command in extras(state) if extras is not None else ():
+            found = True
+            yield command
+        if (found or ask_done_alone) and (
+            bool(done) if may_stop is None else may_stop(state, done, selects)
+        ):
+            yield DONE
+
+    why = () if refusals is None else refusals(state, done)
+    return ctx.ask(faction, kind, prompt, options, rule, why, single=forced, none_done=True)
 
 
 Reason = Callable[[GameState, str], tuple[str, str] | None]
