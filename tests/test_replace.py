@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake.state.model import GameState, SpaceState, Support, replace
+from coinlake.state.model import GameState, SpaceState, Support, memo, replace, with_pieces
 
 
 @given(
@@ -30,3 +30,16 @@ def test_replace_leaves_the_original_untouched() -> None:
     assert copy.seq == state.seq + 5
     assert state.seq != copy.seq
     assert copy.spaces is state.spaces  # structure is shared, not copied
+
+
+@given(index=st.integers(0, 46), counts=st.lists(st.integers(0, 40), min_size=1, max_size=1))
+def test_with_pieces_equals_attrs_evolve_and_drops_the_memo(index: int, counts: list[int]) -> None:
+    """The reducers' fast change of a space's pieces is ``attrs.evolve`` of ``pieces``: the
+    original is untouched and the copy carries none of its derived facts (``model.memo``)."""
+    space = coinlake.new_game("short", seed=1).state.spaces[index]
+    pieces = (counts[0], *space.pieces[1:])
+    memo(space, "total", lambda: sum(space.pieces))
+    copy = with_pieces(space, pieces)
+    assert copy == attrs.evolve(space, pieces=pieces) and type(copy) is SpaceState
+    assert memo(copy, "total", lambda: sum(copy.pieces)) == sum(pieces)
+    assert space.pieces[1:] == pieces[1:] and space.__dict__["_memo"]["total"] == sum(space.pieces)

@@ -36,6 +36,7 @@ from coinlake.state.model import (
     Track,
     Turn,
     replace,
+    with_pieces,
 )
 from coinlake.state.rng import KEYED, Rng
 
@@ -452,15 +453,13 @@ def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
     if from_box is None and to_box is None:  # on the map (the common case): one copy
         spaces = list(state.spaces)
         i = space_index(origin)
-        sp = spaces[i]
-        counts = list(sp.pieces)
+        counts = list(spaces[i].pieces)
         counts[piece] -= n
-        spaces[i] = replace(sp, pieces=tuple(counts))
+        spaces[i] = with_pieces(spaces[i], tuple(counts))
         i = space_index(destination)
-        sp = spaces[i]
-        counts = list(sp.pieces)
+        counts = list(spaces[i].pieces)
         counts[arriving] += n
-        spaces[i] = replace(sp, pieces=tuple(counts))
+        spaces[i] = with_pieces(spaces[i], tuple(counts))
         return replace(state, spaces=tuple(spaces))
     changes: dict[str, Any] = {}
     spaces_changed: list[SpaceState] | None = None
@@ -476,7 +475,7 @@ def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
             sp = spaces_changed[i]
             counts = list(sp.pieces)
             counts[p] += k
-            spaces_changed[i] = replace(sp, pieces=tuple(counts))
+            spaces_changed[i] = with_pieces(sp, tuple(counts))
     if spaces_changed is not None:
         changes["spaces"] = tuple(spaces_changed)
     return replace(state, **changes)
@@ -493,7 +492,7 @@ def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
     counts = list(sp.pieces)
     counts[piece] -= n
     counts[piece.flipped()] += n
-    spaces[i] = replace(sp, pieces=tuple(counts))
+    spaces[i] = with_pieces(sp, tuple(counts))
     return replace(state, spaces=tuple(spaces))
 
 

@@ -498,12 +498,27 @@ def replace(obj: T, **changes: Any) -> T:
             return obj
     elif not changes:
         return obj
-    new = object.__new__(type(obj))
     fields = obj.__dict__.copy()
     fields.update(changes)
     fields.pop(_MEMO, None)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", fields)
     return new
+
+
+def with_pieces(space: SpaceState, pieces: Counts) -> SpaceState:
+    """``replace(space, pieces=pieces)`` for the reducers' most frequent change (a space is
+    never the log reader's draft: only a :class:`GameState` is)."""
+    fields = space.__dict__.copy()
+    fields["pieces"] = pieces
+    fields.pop(_MEMO, None)
+    new = _new(SpaceState)
+    _set(new, "__dict__", fields)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 RENDER_SVG: Callable[[GameState], str] | None = None
