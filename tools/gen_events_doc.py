@@ -40,28 +40,46 @@ def _paragraph(cls: type) -> str:
 
 def emitters() -> dict[str, list[str]]:
     """Each Event type's name -> the functions of ``coinlake/`` that construct it
-    (``path: Class.function``), found by reading the source (no import)."""
+    (``path: Class.function``), found by reading the source (no import): a call of the
+    class, or of a module's positional maker ``NAME = constructor(Class)``."""
     names = {cls.__name__ for cls in EVENT_TYPES}
     found: dict[str, set[str]] = {name: set() for name in names}
 
-    def visit(node: ast.AST, scope: tuple[str, ...], where: str) -> None:
+    def visit(node: ast.AST, scope: tuple[str, ...], where: str, makes: dict[str, str]) -> None:
         for child in ast.iter_child_nodes(node):
             inner = scope
             if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = (*scope, child.name)
-            if (
-                isinstance(child, ast.Call)
-                and isinstance(child.func, ast.Name)
-                and child.func.id in names
-                and scope
-            ):
-                found[child.func.id].add(f"{where}: `{'.'.join(scope)}`")
-            visit(child, inner, where)
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and scope:
+                made = makes.get(child.func.id)
+                if made is not None:
+                    found[made].add(f"{where}: `{'.'.join(scope)}`")
+            visit(child, inner, where, makes)
 
     for path in sorted((ROOT / "coinlake").rglob("*.py")):
         tree = ast.parse(path.read_text(), str(path))
-        visit(tree, (), path.relative_to(ROOT).as_posix())
+        makes = {name: name for name in names} | _makers(tree, names)
+        visit(tree, (), path.relative_to(ROOT).as_posix(), makes)
     return {name: sorted(places) for name, places in found.items()}
+
+
+def _makers(tree: ast.Module, names: set[str]) -> dict[str, str]:
+    """A module's positional makers of event types: ``NAME = constructor(Class)``."""
+    makers = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id == "constructor"
+            and len(node.value.args) == 1
+            and isinstance(node.value.args[0], ast.Name)
+            and node.value.args[0].id in names
+        ):
+            makers[node.targets[0].id] = node.value.args[0].id
+    return makers
 
 
 def build() -> str:

@@ -27,6 +27,7 @@ from coinlake.data.pieces import Faction
 from coinlake.errors import IllegalCommand
 from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, Proc, next_step
 from coinlake.state.commands import Command
+from coinlake.state.construct import constructor
 from coinlake.state.events import (
     Chosen,
     DieRolled,
@@ -42,6 +43,14 @@ from coinlake.state.model import GameState, next_rolls
 _LOCK = threading.Lock()
 """Guards taking a live generator, so two threads applying commands to forks of one
 position never advance the same generator."""
+
+# The engine's own events, built positionally in their fields' order (seq, rule, then as
+# declared in coinlake.state.events): every command emits several.
+_CHOSEN = constructor(Chosen)
+_EXPLAINED = constructor(Explained)
+_FORCED = constructor(Forced)
+_STARTED = constructor(StepStarted)
+_ENDED = constructor(StepEnded)
 
 
 class Decision:
@@ -341,18 +350,9 @@ def advance(
     runner = _claim(state, live)
     ctx = runner.ctx
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
-    ctx.emit(Chosen(seq=ctx.seq, rule=ask.rule, faction=ask.faction, command=command))
+    ctx.emit(_CHOSEN(ctx.seq, ask.rule, ask.faction, command))
     if why is not None:
-        ctx.emit(
-            Explained(
-                seq=ctx.seq,
-                rule=why.rule,
-                faction=ask.faction,
-                reason=why.reason,
-                rolls=why.rolls,
-                note=why.note,
-            )
-        )
+        ctx.emit(_EXPLAINED(ctx.seq, why.rule, ask.faction, why.reason, why.rolls, why.note))
     nxt = _continue(ctx, runner.gen, _resume(ctx, runner.gen, command))
     return tuple(ctx.events), ctx.state, Live(nxt)
 
@@ -375,7 +375,7 @@ def start_procedure(state: GameState, name: str, args: tuple[str, ...] = ()) -> 
     if name not in PROCEDURES:
         raise ValueError(f"no procedure {name!r}")
     ctx = Ctx(state)
-    ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=name, args=args))
+    ctx.emit(_STARTED(ctx.seq, "2.0", name, args))
     gen = PROCEDURES[name](ctx, *args)
     _continue(ctx, gen, _resume(ctx, gen, None))
     return ctx.state
@@ -386,12 +386,12 @@ def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> Runner | None:
     while ask is None:
         pending = ctx.state.pending
         if pending is not None:
-            ctx.emit(StepEnded(seq=ctx.seq, rule="2.0", procedure=pending.name))
+            ctx.emit(_ENDED(ctx.seq, "2.0", pending.name))
         step = next_step(ctx.state)
         if step is None:
             return None
         name, args = step
-        ctx.emit(StepStarted(seq=ctx.seq, rule="2.0", procedure=name, args=args))
+        ctx.emit(_STARTED(ctx.seq, "2.0", name, args))
         gen = PROCEDURES[name](ctx, *args)
         ask = _resume(ctx, gen, None)
     assert gen is not None
@@ -405,7 +405,7 @@ def _resume(ctx: Ctx, gen: Proc, answer: Command | None) -> Ask | None:
     try:
         ask = next(gen) if answer is None else gen.send(answer)
         while (forced := ask.forced()) is not None:
-            ctx.emit(Forced(seq=ctx.seq, rule=ask.rule, command=forced))
+            ctx.emit(_FORCED(ctx.seq, ask.rule, forced))
             ask = gen.send(forced)
     except StopIteration:
         return None

@@ -21,6 +21,7 @@ from attrs import frozen
 
 from coinlake.data.pieces import Faction, Piece
 from coinlake.state.commands import Command, Done
+from coinlake.state.construct import constructor
 from coinlake.state.events import (
     CardPlayed,
     CardRevealed,
@@ -410,7 +411,7 @@ class Scope:
             faction = parent.faction
         card = self.card if self.card is not None else (parent.card if parent else None)
         resources = None if faction is None else state.resources(faction)
-        return Context(
+        return _CONTEXT(
             self.procedure,
             self.rule,
             faction,
@@ -445,6 +446,8 @@ def _build_context(
 
 
 _NO_CONTEXT = Context("", "")
+_CONTEXT = constructor(Context)
+"""``Context`` built positionally, all ten fields in order (one per scope of every question)."""
 
 REPLAYED = Ask(None, Kind.CONFIRM, "", (), "", context=_NO_CONTEXT)
 """What :meth:`Ctx.ask` gives while the engine re-runs a procedure: the engine sends the
@@ -529,29 +532,18 @@ class Ctx:
     def move(self, piece: Piece, count: int, origin: str, destination: str, rule: str) -> None:
         """Move pieces between spaces and boxes (1.4.1)."""
         if count:
-            self.emit(
-                PiecesMoved(
-                    seq=self.seq,
-                    rule=rule,
-                    piece=piece,
-                    count=count,
-                    origin=origin,
-                    destination=destination,
-                )
-            )
+            self.emit(_MOVED(self.seq, rule, piece, count, origin, destination))
 
     def flip(self, space: str, piece: Piece, count: int, rule: str) -> None:
         """Flip pieces in a space (Activate/Underground 1.4.3, Tunnel 1.4.4)."""
         if count:
-            self.emit(PiecesFlipped(seq=self.seq, rule=rule, space=space, piece=piece, count=count))
+            self.emit(_FLIPPED(self.seq, rule, space, piece, count))
 
     def set_support(self, space: str, level: Support, rule: str) -> None:
         """Set a space's Support/Opposition level (1.6)."""
         previous = self.state.space(space).support
         if level != previous:
-            self.emit(
-                SupportShifted(seq=self.seq, rule=rule, space=space, level=level, previous=previous)
-            )
+            self.emit(_SHIFTED(self.seq, rule, space, level, previous))
 
     def set_track(self, track: Track, value: int, rule: str) -> None:
         """Set a track, clamped to its bounds (0..75, Trail 0..4; 1.8, 6.7, 5.1.1)."""
@@ -559,9 +551,7 @@ class Ctx:
         value = max(low, min(high, value))
         previous = self.state.tracks[track]
         if value != previous:
-            self.emit(
-                TrackChanged(seq=self.seq, rule=rule, track=track, value=value, previous=previous)
-            )
+            self.emit(_TRACK_CHANGED(self.seq, rule, track, value, previous))
 
     def add_track(self, track: Track, delta: int, rule: str) -> None:
         """Add ``delta`` to a track, clamped to its bounds."""
@@ -604,6 +594,13 @@ class Ctx:
         if card is not None:
             self.emit(CardPlayed(seq=self.seq, rule=rule, card=card))
 
+
+# The events a procedure emits most, built positionally in their fields' order (seq, rule,
+# then as declared in coinlake.state.events): a keyword-only attrs __init__ costs 2-3 times as much.
+_MOVED = constructor(PiecesMoved)
+_FLIPPED = constructor(PiecesFlipped)
+_SHIFTED = constructor(SupportShifted)
+_TRACK_CHANGED = constructor(TrackChanged)
 
 # -- asking ------------------------------------------------------------------------------------
 DONE = Done()

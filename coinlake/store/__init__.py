@@ -77,6 +77,7 @@ from coinlake.engine.game import view_state
 from coinlake.errors import CoinlakeError, LogFileError
 from coinlake.state import model
 from coinlake.state.commands import Command
+from coinlake.state.construct import constructor
 from coinlake.state.events import _HANDLERS, Chosen, Event, Explained, Reseeded, evolve
 from coinlake.state.model import GameState, Options
 from coinlake.state.position import parse_position, position
@@ -88,7 +89,6 @@ from coinlake.store.compact import (
     REBUILT_EVENTS,
     Malformed,
     command_reader,
-    constructor,
     decode_value,
     encode_command,
     file_table,

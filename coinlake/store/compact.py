@@ -22,11 +22,11 @@ is unknown or whose field list differs (:func:`file_table`), so a file never dec
 the wrong fields. The decoders are generated once, at import, from the classes (never from
 file content) as straight-line Python functions: one length check, one class check or
 table look-up per field, then the object, built by filling its slots when that is all its
-``__init__`` would do (:func:`_plain_slots`; commands keep their validators). An event's
-``step`` also folds it into the state with the reducer's handler, so the reader decodes and
-folds each event in one call. Commands, nested ones included, go through a per-file
-:func:`command_reader` that remembers repeated ones. When a value is wrong, a slow path
-(:func:`_explainer`) says which field and why.
+``__init__`` would do (:func:`~coinlake.state.construct.plain_slots`; commands keep their
+validators). An event's ``step`` also folds it into the state with the reducer's handler,
+so the reader decodes and folds each event in one call. Commands, nested ones included, go
+through a per-file :func:`command_reader` that remembers repeated ones. When a value is
+wrong, a slow path (:func:`_explainer`) says which field and why.
 
 >>> from coinlake.state.commands import Move
 >>> from coinlake.data.pieces import Piece
@@ -48,6 +48,7 @@ import attrs
 
 from coinlake.data.pieces import Piece
 from coinlake.state.commands import COMMAND_TYPES, Command
+from coinlake.state.construct import plain_slots
 from coinlake.state.events import _HANDLERS, EVENT_TYPES, Chosen, Event, Reseeded
 from coinlake.state.model import Track
 
@@ -58,7 +59,6 @@ __all__ = [
     "Malformed",
     "TypeCodec",
     "command_reader",
-    "constructor",
     "decode_command",
     "decode_value",
     "file_table",
@@ -273,50 +273,6 @@ class TypeCodec:
     ``out`` and returns ``state`` folded with it (the reducer's handler)."""
 
 
-def _plain_slots(cls: type[Any]) -> bool:
-    """Whether instances of the attrs class ``cls`` are fully described by their slots:
-    slotted, every field in a slot of its own, no validator, converter, or
-    ``__attrs_post_init__`` (then filling the slots is exactly what ``__init__`` does)."""
-    if not getattr(cls, "__attrs_attrs__", None) or "__dict__" in dir(cls):
-        return False
-    if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
-        return False
-    for f in attrs.fields(cls):
-        if (
-            f.validator is not None
-            or f.converter is not None
-            or f.on_setattr
-            not in (
-                None,
-                attrs.setters.NO_OP,
-            )
-        ):
-            return False
-        if type(getattr(cls, f.name, None)).__name__ != "member_descriptor":
-            return False
-    return True
-
-
-def constructor(cls: type[Any]) -> Callable[..., Any]:
-    """A fast positional constructor for the attrs class ``cls`` (all fields, in order):
-    fills the slots directly when that is all ``__init__`` does (:func:`_plain_slots`),
-    else calls ``__init__``."""
-    names = [f.name for f in attrs.fields(cls)]
-    ns: dict[str, Any] = {"_C": cls, "_new": object.__new__}
-    lines = [f"def make({', '.join(names)}):"]
-    if _plain_slots(cls):
-        lines.append("    x = _new(_C)")
-        for i, name in enumerate(names):
-            ns[f"_s{i}"] = getattr(cls, name).__set__
-            lines.append(f"    _s{i}(x, {name})")
-        lines.append("    return x")
-    else:
-        lines.append(f"    return _C({', '.join(f'{n}={n}' for n in names)})")
-    exec("\n".join(lines), ns)
-    make: Callable[..., Any] = ns["make"]
-    return make
-
-
 def _optional_arg(tp: Any) -> Any:
     """``X`` for an annotation ``X | None``, else ``None``."""
     args = typing.get_args(tp)
@@ -449,7 +405,7 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
     for f, v in zip(fields, names, strict=True):
         body += gen.code(hints[f], v)[0]
     values = [*(["seq", "rule"] if is_event else []), *names]
-    if _plain_slots(cls):
+    if plain_slots(cls):
         # No validator, converter or post-init hook: fill the slots directly, which is all
         # the attrs __init__ would do, without its keyword handling.
         body.append("x = _new(_C)")
