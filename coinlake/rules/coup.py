@@ -536,9 +536,9 @@ def _influence_menu(
             if faction is Faction.US:
                 why = ("the US may not spend ARVN Resources below the Econ marker", "1.8.1")
         if why is None:
-            options.append(Select(sp.id))
+            options.append(kit.SELECT[sp.id])
         else:
-            refusals.append((Select(sp.id), why[0], why[1]))
+            refusals.append((kit.SELECT[sp.id], why[0], why[1]))
     if options:
         options.append(DONE)
     return tuple(options), tuple(refusals)
