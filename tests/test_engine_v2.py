@@ -188,9 +188,10 @@ def test_context_follows_an_operation_space_by_space() -> None:
 
 
 def test_a_re_run_puts_only_its_last_question(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Resuming a position deep in an Operation re-runs it with the recorded answers and
-    builds the question of none of them but the last (DESIGN.md "The model": the cost of a
-    re-run is the procedure's own steps), which is the Decision the live game had."""
+    """Resuming a position deep in an Operation (spaces selected, pieces moved) re-runs it
+    with the recorded answers and builds the question of none of them but the last
+    (DESIGN.md "The model": the cost of a re-run is the procedure's own steps), which is
+    the Decision the live game had."""
     game = coinlake.new_game("full", seed=3)
     rng = random.Random(3)
     while True:
@@ -199,7 +200,8 @@ def test_a_re_run_puts_only_its_last_question(monkeypatch: pytest.MonkeyPatch) -
         pending = game.state.pending
         assert pending is not None
         selected = sum(isinstance(a, coinlake.Select) for a in pending.answers)
-        if decision.kind is Kind.SELECT_SPACE and selected >= 3:
+        moved = sum(isinstance(a, coinlake.Move) for a in pending.answers)
+        if decision.kind in (Kind.SELECT_SPACE, Kind.MOVE_PIECES) and selected >= 3 <= moved:
             break
         game.apply(rng.choice(game.legal()))
     built: list[str] = []

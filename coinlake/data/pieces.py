@@ -20,9 +20,6 @@ class Faction(StrEnum):
     NVA = "NVA"
     VC = "VC"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def is_coin(self) -> bool:
         """US and ARVN are the COIN Factions (1.5.1)."""

@@ -264,14 +264,15 @@ def _rerun(state: GameState, past: list[Event] | None = None) -> Runner:
     assert pending is not None
     ctx = Ctx(pending.start)
     answers = pending.answers
-    last = len(answers) - 1
-    ctx.replaying = last >= 0
+    ctx.replaying = bool(answers)
     gen = PROCEDURES[pending.name](ctx, *pending.args)
     ask = next(gen)
-    for i, answer in enumerate(answers):
-        if i == last:  # the question this answer leads to is the one asked now
-            ctx.replaying = False
-        ask = gen.send(answer)
+    if answers:
+        send = gen.send
+        for answer in answers[:-1]:
+            send(answer)
+        ctx.replaying = False  # the question the last answer leads to is the one asked now
+        ask = send(answers[-1])
     if past is not None:
         past.extend(ctx.events)
     ctx.state, ctx.events, ctx.seq = state, [], state.seq

@@ -1137,19 +1137,12 @@ def move_steps(
     were made."""
     made = 0
     while most is None or made < most:
-        state = ctx.state
-
-        def options(state: GameState = state) -> Iterator[Command]:
-            found = False
-            for move in moves(state):
-                found = True
-                yield move
-            if found if may_stop is None else may_stop(found):
-                yield DONE
-
-        answer = yield ctx.ask(
-            faction, kind, prompt(made), options, rule, single=single, none_done=True
-        )
+        if ctx.replaying:  # the recorded answer comes back without the question being read
+            answer = yield REPLAYED
+        else:
+            answer = yield _move_ask(
+                ctx, faction, kind, moves, prompt(made), rule, may_stop, single
+            )
         if not isinstance(answer, Move):
             break
         steps = apply(answer)
@@ -1157,6 +1150,30 @@ def move_steps(
             yield from steps
         made += 1
     return made
+
+
+def _move_ask(
+    ctx: Ctx,
+    faction: Faction,
+    kind: Kind,
+    moves: Callable[[GameState], Iterable[Command]],
+    prompt: str,
+    rule: str,
+    may_stop: Callable[[bool], bool] | None,
+    single: bool,
+) -> Ask:
+    """:func:`move_steps`'s question."""
+    state = ctx.state
+
+    def options() -> Iterator[Command]:
+        found = False
+        for move in moves(state):
+            found = True
+            yield move
+        if found if may_stop is None else may_stop(found):
+            yield DONE
+
+    return ctx.ask(faction, kind, prompt, options, rule, single=single, none_done=True)
 
 
 def move_into(
