@@ -32,6 +32,7 @@ from coinlake import (
     Piece,
     Select,
 )
+from coinlake.state import commands
 from coinlake.state.commands import MAX_NUMBER, MAX_TEXT, MAX_WORD
 
 SETTINGS = settings(
@@ -349,3 +350,21 @@ def test_game_methods_check_their_arguments(
     with pytest.raises(error, match=words):
         call(game)
     assert game.state is before and len(game.journal()) == journal
+
+
+def test_words_found_valid_are_kept_boundedly_and_never_excuse_a_bad_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Valid words are remembered (commands are rebuilt from a small vocabulary all game
+    long), at most a bounded number of them, and remembering never lets through a word the
+    rules refuse, nor a ``str`` subclass equal to a remembered word."""
+    monkeypatch.setattr(commands, "_GOOD_WORDS", set())
+    for n in range(commands._GOOD_WORDS_KEPT + 100):
+        Select(f"space-{n}")
+    assert len(commands._GOOD_WORDS) == commands._GOOD_WORDS_KEPT
+    assert Select("saigon") == Select("saigon")
+    for bad in ("Saigon", "select", "", "x" * (MAX_WORD + 1), "sai gon"):
+        with pytest.raises(ValueError, match="not a valid command word"):
+            Select(bad)
+    with pytest.raises(TypeError):
+        Select(Word("saigon"))

@@ -40,8 +40,18 @@ _KEYWORDS = frozenset({"select", "move", "done", "count"})
 def _check_word(_: object, attribute: object, value: str) -> None:
     if type(value) is not str:
         raise TypeError(f"a command word is a str, not {type(value).__name__}: {value!r}"[:200])
+    if value in _GOOD_WORDS:
+        return
     if len(value) > MAX_WORD or not _WORD.fullmatch(value) or value in _KEYWORDS:
         raise ValueError(f"not a valid command word: {value!r}"[:200])
+    if len(_GOOD_WORDS) < _GOOD_WORDS_KEPT:
+        _GOOD_WORDS.add(value)
+
+
+_GOOD_WORDS: set[str] = set()
+"""Words already found valid: commands are built from a small vocabulary (space ids,
+options), over and over."""
+_GOOD_WORDS_KEPT = 4096
 
 
 def _check_number(what: str, value: object, low: int) -> None:
