@@ -23,6 +23,7 @@ from coinlake.data.pieces import Faction, Piece
 from coinlake.state.commands import Command, Done
 from coinlake.state.construct import constructor
 from coinlake.state.events import (
+    _HANDLERS,
     CardPlayed,
     CardRevealed,
     DieRolled,
@@ -33,7 +34,6 @@ from coinlake.state.events import (
     PiecesMoved,
     SupportShifted,
     TrackChanged,
-    evolve,
 )
 from coinlake.state.model import Eligibility, GameState, Support, Track
 
@@ -472,8 +472,8 @@ class Ctx:
         self.top: Scope | None = None
 
     def emit(self, event: Event) -> None:
-        """Append ``event`` and fold it into ``state``."""
-        self.state = evolve(self.state, event)
+        """Append ``event`` and fold it into ``state`` (its reducer, as ``evolve`` would)."""
+        self.state = _HANDLERS[event.__class__](self.state, event)
         self.events.append(event)
 
     # -- questions -----------------------------------------------------------------------

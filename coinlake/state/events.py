@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from coinlake.data.cards import Side
-from coinlake.data.map import space_index
+from coinlake.data.map import INDEX, space_index
 from coinlake.data.pieces import FACTIONS, Faction, Piece
 from coinlake.state.commands import Command
 from coinlake.state.model import (
@@ -452,11 +452,15 @@ def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
     arriving = piece.box_form if destination in BOXES else piece
     if from_box is None and to_box is None:  # on the map (the common case): one copy
         spaces = list(state.spaces)
-        i = space_index(origin)
+        i = INDEX.get(origin)
+        if i is None:  # a name or alias rather than an id
+            i = space_index(origin)
         counts = list(spaces[i].pieces)
         counts[piece] -= n
         spaces[i] = with_pieces(spaces[i], tuple(counts))
-        i = space_index(destination)
+        i = INDEX.get(destination)
+        if i is None:
+            i = space_index(destination)
         counts = list(spaces[i].pieces)
         counts[arriving] += n
         spaces[i] = with_pieces(spaces[i], tuple(counts))
