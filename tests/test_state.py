@@ -940,3 +940,17 @@ def test_state_space_lookup_by_id_name_alias() -> None:
     assert state.space("Quang Tri") is state.space("quang-tri-thua-thien")
     assert state.space("Quang Tri") is state.spaces[space("Quang Tri").index]
     assert state.space("The Fish Hook").count(P.NVA_BASE) == 1
+
+
+@pytest.mark.parametrize("sp", SPACES, ids=[s.id for s in SPACES])
+def test_a_space_is_found_by_id_name_alias_or_index_and_nothing_else(sp: Any) -> None:
+    """``GameState.space`` (1.3): every way of naming a space gives the same one; a key that
+    names none is a ``KeyError`` saying so."""
+    state = coinlake.new_game("short", seed=1).state
+    found = state.spaces[sp.index]
+    assert state.space(sp.id) is found and state.space(sp.index) is found
+    assert all(state.space(key) is found for key in (sp.name, sp.name.upper(), *sp.aliases))
+    with pytest.raises(KeyError, match="unknown space"):
+        state.space(f"{sp.id}-nowhere")
+    with pytest.raises(KeyError, match="no space with index"):
+        state.space(len(SPACES) + sp.index)

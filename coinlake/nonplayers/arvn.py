@@ -198,10 +198,7 @@ def _n(p: Counts, pieces: Iterable[Piece]) -> int:
 
 
 def _pieces(state: GameState, key: str) -> Counts:
-    try:
-        return state.spaces[_INDEX[key]].pieces
-    except KeyError:  # a name or alias rather than an id
-        return state.space(key).pieces
+    return state.space(key).pieces
 
 
 def _with(p: Counts, piece: Piece, k: int) -> Counts:

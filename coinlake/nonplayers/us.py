@@ -72,7 +72,6 @@ LOOKAHEAD = "capability-lookahead"
 # -- the map --------------------------------------------------------------------------------
 _SPACE = {s.id: s for s in coinlake.SPACES}
 _IDS: tuple[str, ...] = tuple(s.id for s in coinlake.SPACES)
-_INDEX = {s.id: s.index for s in coinlake.SPACES}
 _LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
 _COUNTRY = {s.id: s.country.value for s in coinlake.SPACES}
 _TERRAIN = {s.id: "" if s.terrain is None else s.terrain.value for s in coinlake.SPACES}
@@ -144,18 +143,8 @@ def _n(p: Counts, *pieces: Piece) -> int:
     return total
 
 
-def _space(state: GameState, key: str) -> coinlake.SpaceState:
-    try:
-        return state.spaces[_INDEX[key]]
-    except KeyError:  # a name or alias rather than an id
-        return state.space(key)
-
-
 def _pieces(state: GameState, key: str) -> tuple[int, ...]:
-    try:
-        return state.spaces[_INDEX[key]].pieces
-    except KeyError:  # a name or alias rather than an id
-        return state.space(key).pieces
+    return state.space(key).pieces
 
 
 def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
@@ -184,7 +173,7 @@ def _control(state: GameState, key: str) -> Control:
 
 
 def _support(state: GameState, key: str) -> Support:
-    return _space(state, key).support
+    return state.space(key).support
 
 
 # -- lasting effects (5.3, 5.4) -------------------------------------------------------------

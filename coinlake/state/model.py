@@ -6,9 +6,9 @@ with its predecessor. States compare and hash by value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar, cast
 
 import attrs
 from attrs import frozen
@@ -419,8 +419,10 @@ class GameState:
     # -- lookups -------------------------------------------------------------------------
     def space(self, key: str | int) -> SpaceState:
         """A space's contents by id, name, alias or index (e.g. ``"Quang Tri"``)."""
-        i = INDEX.get(key) if type(key) is str else None  # an id: the common case
-        return self.spaces[space_index(key) if i is None else i]
+        try:
+            return self.spaces[_ID_INDEX[key]]  # an id: the common case
+        except (KeyError, TypeError):  # a name, an alias, an index, or no space at all
+            return self.spaces[space_index(key)]
 
     def box(self, name: str) -> Counts:
         """The pieces in ``available``, ``casualties`` or ``out-of-play`` (1.4.1)."""
@@ -529,6 +531,10 @@ _DRAFT: Any = None
 """The state object the log reader is folding a frame into, or ``None`` (see :func:`replace`;
 set and cleared only by ``coinlake.store``)."""
 
+
+_ID_INDEX = cast("Mapping[object, int]", INDEX)
+""":data:`~coinlake.data.map.INDEX` itself, looked up with any key (:meth:`GameState.space`):
+a key that is no id raises ``KeyError`` (``TypeError`` if unhashable)."""
 
 _MEMO = "_memo"
 R = TypeVar("R")
