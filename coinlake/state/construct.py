@@ -16,12 +16,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["constructor", "plain_slots"]
+__all__ = ["construction", "constructor", "plain_slots"]
 
 T = TypeVar("T", bound=attrs.AttrsInstance)
 
@@ -50,21 +50,32 @@ def plain_slots(cls: type[Any]) -> bool:
     return True
 
 
+def construction(cls: type[Any], values: Sequence[str], ns: dict[str, Any]) -> list[str]:
+    """Generated source lines that leave a new ``cls`` in ``x``, its fields given (in order)
+    by the expressions ``values``: filled slot by slot when that is all ``__init__`` does
+    (:func:`plain_slots`), else by ``__init__``; ``ns`` receives the names they use."""
+    fields = attrs.fields(cls)
+    ns["_C"], ns["_new"] = cls, object.__new__
+    if plain_slots(cls):
+        lines = ["x = _new(_C)"]
+        for i, (field, value) in enumerate(zip(fields, values, strict=True)):
+            ns[f"_s{i}"] = getattr(cls, field.name).__set__
+            lines.append(f"_s{i}(x, {value})")
+        return lines
+    if any(f.kw_only for f in fields):
+        return [
+            f"x = _C({', '.join(f'{f.name}={v}' for f, v in zip(fields, values, strict=True))})"
+        ]
+    return [f"x = _C({', '.join(values)})"]
+
+
 def constructor(cls: type[T]) -> Callable[..., T]:
     """A fast positional constructor for the attrs class ``cls`` (all fields, in order):
     fills the slots directly when that is all ``__init__`` does (:func:`plain_slots`),
     else calls ``__init__``."""
     names = [f.name for f in attrs.fields(cls)]
-    ns: dict[str, Any] = {"_C": cls, "_new": object.__new__}
-    lines = [f"def make({', '.join(names)}):"]
-    if plain_slots(cls):
-        lines.append("    x = _new(_C)")
-        for i, name in enumerate(names):
-            ns[f"_s{i}"] = getattr(cls, name).__set__
-            lines.append(f"    _s{i}(x, {name})")
-        lines.append("    return x")
-    else:
-        lines.append(f"    return _C({', '.join(f'{n}={n}' for n in names)})")
-    exec("\n".join(lines), ns)
+    ns: dict[str, Any] = {}
+    body = [f"    {line}" for line in construction(cls, names, ns)]
+    exec("\n".join([f"def make({', '.join(names)}):", *body, "    return x"]), ns)
     make: Callable[..., T] = ns["make"]
     return make

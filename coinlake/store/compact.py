@@ -48,7 +48,7 @@ import attrs
 
 from coinlake.data.pieces import Piece
 from coinlake.state.commands import COMMAND_TYPES, Command
-from coinlake.state.construct import plain_slots
+from coinlake.state.construct import construction
 from coinlake.state.events import _HANDLERS, EVENT_TYPES, Chosen, Event, Reseeded
 from coinlake.state.model import Track
 
@@ -384,10 +384,8 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
         fields = all_fields
     specs = [spec(hints[f]) for f in fields]
     ns: dict[str, Any] = {
-        "_C": cls,
         "_M": Malformed,
         "_I": index,
-        "_new": object.__new__,
         "_explain": _explainer(name, is_event, fields, specs),
         "_fold": _HANDLERS.get(cls) if is_event else None,
     }
@@ -405,19 +403,7 @@ def _build(cls: type[Any], index: int, is_event: bool) -> TypeCodec:
     for f, v in zip(fields, names, strict=True):
         body += gen.code(hints[f], v)[0]
     values = [*(["seq", "rule"] if is_event else []), *names]
-    if plain_slots(cls):
-        # No validator, converter or post-init hook: fill the slots directly, which is all
-        # the attrs __init__ would do, without its keyword handling.
-        body.append("x = _new(_C)")
-        for i, value in enumerate(values):
-            ns[f"_s{i}"] = getattr(cls, all_fields[i]).__set__
-            body.append(f"_s{i}(x, {value})")
-    elif is_event or any(f.kw_only for f in attrs.fields(cls)):
-        body.append(
-            f"x = _C({', '.join(f'{f}={v}' for f, v in zip(all_fields, values, strict=True))})"
-        )
-    else:
-        body.append(f"x = _C({', '.join(values)})")
+    body += construction(cls, values, ns)
     params = "a, seq, cmds" if is_event else "a, cmds"
     guarded = [
         "    try:",
