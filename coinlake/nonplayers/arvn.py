@@ -47,7 +47,7 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
-from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
+from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT, totals
 from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
 from coinlake.nonplayers.priorities import Priority, Score, Test, narrow, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
@@ -260,9 +260,7 @@ def _free(decision: Decision) -> bool:
 def _us_score(state: GameState) -> int:
     """The US victory score, Support + Available (7.2): Total Support (1.6.2) and the US
     Troops and Bases Available -- the US marker alone, without the other three."""
-    support = sum(
-        s.population * max(0, int(sp.support)) for s, sp in zip(SPACES, state.spaces, strict=True)
-    )
+    support, _ = totals(state)
     return support + state.available[P.US_TROOPS] + state.available[P.US_BASE]
 
 
