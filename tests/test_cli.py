@@ -34,7 +34,7 @@ def test_replay_rejects_a_tampered_log_naming_the_frame(tmp_path: Path) -> None:
     log.write_bytes(bytes(data))
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1
-    assert "rejected" in result.output and "frame" in result.output
+    assert "cannot read" in result.output and "frame" in result.output
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -80,11 +80,46 @@ def test_a_rejected_or_unwritable_file_is_one_line(
     garbage = tmp_path / "garbage.fitl"
     garbage.write_bytes(b"not a log file at all")
     code, _, err = _run(["replay", str(garbage)], capsys)
-    assert code == 1 and err.count("\n") == 1 and "rejected" in err
+    assert code == 1 and err.count("\n") == 1 and "not a coinlake log file" in err
     nowhere = tmp_path / "no-such-dir" / "game.fitl"
     args = ["play", "--seed", "2", "--max-commands", "5", "--log", str(nowhere)]
     code, _, err = _run(args, capsys)
     assert code == 1 and err.count("\n") == 1 and "No such file" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "{log}"],
+        ["replay", "{log}", "--trust"],
+        ["play", "--resume", "{log}"],
+        ["show", "{log}", "--svg", "{out}"],
+        ["export-html", "{log}", "-o", "{out}"],
+        ["audit", "{log}"],
+        ["export", "{log}", "--out", "{out}"],
+        ["eval", "{log}", "--rollouts", "1"],
+    ],
+)
+def test_every_command_that_reads_a_log_refuses_a_bad_one_alike(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One reader (``options.load_log``): the same one line, exit status 1, nothing written;
+    the line names where the reader stopped (the header here, else the frame)."""
+    garbage, out = tmp_path / "garbage.fitl", tmp_path / "out.file"
+    garbage.write_bytes(b"not a log file at all")
+    args = [a.format(log=garbage, out=out) for a in argv]
+    code, _, err = _run(args, capsys)
+    assert (code, err.count("\n")) == (1, 1), err
+    bad_magic = "header: not a coinlake log file (bad magic)"
+    assert err == f"coinlake: error: cannot read {garbage}: {bad_magic}\n"
+    missing = tmp_path / "missing.fitl"
+    code, _, err = _run([a.format(log=missing, out=out) for a in argv], capsys)
+    assert (code, err) == (
+        1,
+        f"coinlake: error: cannot read {missing}: header: cannot open the file "
+        "(No such file or directory)\n",
+    )
+    assert not out.exists()
 
 
 def test_version_help_and_python_dash_m(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,38 +8,24 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 import coinlake
 from coinlake import viewer
-from coinlake.cli.app import app, console
-from coinlake.cli.options import KeyFile, read_key, rejection
-
-errors = Console(stderr=True)
+from coinlake.cli.app import app, console, fail
+from coinlake.cli.options import KeyFile, load_log, read_key
 
 _TRUST = typer.Option(help="fold the log's events without re-deciding every command")
 
 
 def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
-    """The game of a log file (keyed: with the key in ``key_file``); a bad file is one line
-    on stderr and exit status 1."""
-    key = read_key(key_file)
-    try:
-        return coinlake.load(log, verify=not trust, key=key)
-    except coinlake.LogFileError as exc:
-        why = rejection(exc, key)
-    except OSError as exc:
-        why = str(exc)
-    errors.print(f"error: cannot read {log}: {why}", highlight=False, soft_wrap=True)
-    raise typer.Exit(1)
+    return load_log(log, read_key(key_file), verify=not trust)[0]
 
 
 def _write(path: Path, text: str) -> int:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        errors.print(f"error: cannot write {path}: {exc}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
     return len(text.encode("utf-8"))
 
 
@@ -59,11 +45,9 @@ def show(
     states = [game.root] + [n.state for n in game.line() if n.command is not None]
     steps = len(states) - 1
     if at is not None and not 0 <= at <= steps:
-        errors.print(f"error: --at is a number of commands from 0 to {steps}, not {at}")
-        raise typer.Exit(1)
+        raise fail(f"--at is a number of commands from 0 to {steps}, not {at}")
     if size <= 0:
-        errors.print(f"error: --size is a width in pixels, not {size}")
-        raise typer.Exit(1)
+        raise fail(f"--size is a width in pixels, not {size}")
     state = states[steps if at is None else at]
     written = _write(svg, coinlake.svg.board(state, size=size))
     console.print(f"board after {state.seq} commands written to {svg} ({written} bytes)")
@@ -84,7 +68,6 @@ def export_html(
     try:
         page = viewer.html(game, title=title)
     except ValueError as exc:  # an evaluation note that is not one
-        errors.print(f"error: {log}: {exc}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        raise fail(f"{log}: {exc}") from None
     written = _write(output, page)
     console.print(f"replay of {len(game.line())} steps written to {output} ({written} bytes)")

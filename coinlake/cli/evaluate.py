@@ -20,7 +20,7 @@ from coinlake.analysis import evaluate
 from coinlake.analysis.chart import win_chart
 from coinlake.analysis.table import EVALUATION, note_data, table_row
 from coinlake.cli.app import app, console, fail
-from coinlake.cli.options import KeyFile, read_key, rejection
+from coinlake.cli.options import KeyFile, load_log, read_key
 
 
 class Every(StrEnum):
@@ -79,12 +79,7 @@ def eval_command(
     """Evaluate a logged game position by position: each Faction's chance of winning and
     mean final margin, from the four Non-players playing the rest many times (section 8)."""
     key = read_key(key_file)
-    try:
-        game, report = coinlake.load_with_report(log, key=key)
-    except coinlake.LogFileError as exc:
-        raise fail(f"cannot read {log}: {rejection(exc, key)}") from None
-    except (OSError, ValueError) as exc:
-        raise fail(f"cannot read {log}: {exc}") from None
+    game, report = load_log(log, key)
     points = positions(game, every)
     if annotate:
         _check_annotate(log, game, report.torn, report.format, len(points), every, rollouts, seed)

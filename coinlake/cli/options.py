@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 import coinlake
 from coinlake.cli.app import fail, usage
+
+if TYPE_CHECKING:
+    from coinlake.store import LoadReport
 
 FACTIONS = tuple(str(f) for f in coinlake.Faction)
 FactionName = StrEnum("FactionName", {f: f for f in FACTIONS})  # type: ignore[misc]
@@ -98,6 +101,20 @@ def read_key(path: Path | None) -> bytes | None:
     return key
 
 
+def load_log(
+    log: Path, key: bytes | None, *, verify: bool = True
+) -> tuple[coinlake.Game, LoadReport]:
+    """The game of the log file ``log`` and the reader's report (``coinlake.load_with_report``;
+    keyed: with ``key``); a file that cannot be read, or that the reader refuses (the
+    message names the frame), is a user error. Every command that reads a log reads it here."""
+    try:
+        return coinlake.load_with_report(log, verify=verify, key=key)
+    except coinlake.LogFileError as exc:
+        raise fail(f"cannot read {log}: {rejection(exc, key)}") from None
+    except OSError as exc:  # the reader's own errors are LogFileErrors: this is the disk's
+        raise fail(f"cannot read {log}: {exc.strerror or exc}") from None
+
+
 def rejection(exc: coinlake.LogFileError, key: bytes | None) -> str:
     """Why a log file was refused, in one line: ``exc``'s message (it names the frame), and
     for a keyed log read without a key, the option that gives it."""
@@ -169,12 +186,7 @@ def open_game(
                 "--resume continues the game of the log file: its scenario, options, seats "
                 "and log come from it"
             )
-        try:
-            return coinlake.load(resume, key=key), resume, True
-        except coinlake.LogFileError as exc:
-            raise fail(f"rejected {resume}: {rejection(exc, key)}") from None
-        except OSError as exc:
-            raise fail(f"cannot read {resume}: {exc.strerror}") from None
+        return load_log(resume, key)[0], resume, True
     if log.exists() and not force:
         raise fail(f"{log} exists: add --force to overwrite it, or --resume {log} to continue")
     humans = [str(h) for h in human]

@@ -26,7 +26,7 @@ from rich.table import Table
 import coinlake
 from coinlake.analysis import Background
 from coinlake.cli import options
-from coinlake.cli.app import app, console, fail
+from coinlake.cli.app import app, console
 from coinlake.cli.board_text import rich_board
 from coinlake.cli.logs import json_lines
 from coinlake.cli.options import FACTIONS
@@ -520,13 +520,7 @@ def replay(
     key_file: options.KeyFile = None,
 ) -> None:
     """Load a log file, deciding every command again by the rules, and summarise it."""
-    key = options.read_key(key_file)
-    try:
-        game, report = coinlake.load_with_report(log, verify=not trust, key=key)
-    except coinlake.LogFileError as exc:
-        raise fail(f"rejected {log}: {options.rejection(exc, key)}") from None
-    except OSError as exc:
-        raise fail(f"cannot read {log}: {exc.strerror}") from None
+    game, report = options.load_log(log, options.read_key(key_file), verify=not trust)
     if report.torn:
         console.print("[yellow]the last frame was torn (incomplete) and was dropped[/yellow]")
     _report(game)

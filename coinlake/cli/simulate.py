@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -20,14 +19,7 @@ from rich.table import Table
 
 import coinlake
 from coinlake import simulate as sim
-from coinlake.cli.app import app, console
-
-_errors = Console(stderr=True)
-
-
-def _fail(message: str) -> typer.Exit:
-    _errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
-    return typer.Exit(1)
+from coinlake.cli.app import app, console, fail
 
 
 def _parse_seats(values: list[str]) -> dict[str, str]:
@@ -35,7 +27,7 @@ def _parse_seats(values: list[str]) -> dict[str, str]:
     for value in values:
         faction, sep, agent = value.partition("=")
         if not sep or faction.upper() not in sim.FACTIONS or not agent:
-            raise _fail(f"--agent is FACTION=AGENT (e.g. VC=nonplayer, NVA=random), not {value!r}")
+            raise fail(f"--agent is FACTION=AGENT (e.g. VC=nonplayer, NVA=random), not {value!r}")
         seats[faction.upper()] = agent
     return seats
 
@@ -80,11 +72,11 @@ def simulate(
 ) -> None:
     """Play many seeded games (batch self-play) and summarise win rates and margins."""
     if engine not in ("local", "ray"):
-        raise _fail(f"--engine is local or ray, not {engine!r}")
+        raise fail(f"--engine is local or ray, not {engine!r}")
     if chart is not None and chart.suffix not in (".svg", ".html"):
-        raise _fail(f"--chart is a .svg or .html file, not {str(chart)!r}")
+        raise fail(f"--chart is a .svg or .html file, not {str(chart)!r}")
     if games < 1 or jobs < 1:
-        raise _fail("--games and --jobs are at least 1")
+        raise fail("--games and --jobs are at least 1")
     try:
         spec = sim.BatchSpec(
             scenario,
@@ -94,7 +86,7 @@ def simulate(
         )
         spec.check()
     except ValueError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -122,7 +114,7 @@ def simulate(
                     spec, seed=seed, games=games, jobs=jobs, logs=logs, on_row=advance
                 )
         except (ImportError, OSError, coinlake.CoinlakeError) as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
     if out is not None:
         out.write_text("".join(json.dumps(row.to_json()) + "\n" for row in rows))
     console.print(summary_table(sim.summarize(rows)))

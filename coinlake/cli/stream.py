@@ -11,16 +11,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 import coinlake
 from coinlake import analytics
 from coinlake import audit as audit_lib
 from coinlake.analysis.table import EvaluationTable, latest_table
-from coinlake.cli.app import app
-from coinlake.cli.options import KeyFile, read_key, rejection
-
-errors = Console(stderr=True, soft_wrap=True)
+from coinlake.cli.app import app, fail
+from coinlake.cli.options import KeyFile, load_log, read_key
 
 
 class To(StrEnum):
@@ -38,19 +35,8 @@ class Grain(StrEnum):
     EVENT = "event"
 
 
-def _fail(message: str) -> typer.Exit:
-    errors.print(f"error: {message}", markup=False, highlight=False)
-    return typer.Exit(1)
-
-
 def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
-    key = read_key(key_file)
-    try:
-        return coinlake.load(log, verify=not trust, key=key)
-    except coinlake.LogFileError as exc:
-        raise _fail(f"{log}: {rejection(exc, key)}") from None
-    except OSError as exc:
-        raise _fail(f"{log}: {exc.strerror or exc}") from None
+    return load_log(log, read_key(key_file), verify=not trust)[0]
 
 
 @app.command()
@@ -71,7 +57,7 @@ def audit(
         table = latest_table(game)
         movers = audit_lib.chance_movers(game, top)
     except ValueError as exc:
-        raise _fail(f"{log}: {exc}") from None
+        raise fail(f"{log}: {exc}") from None
     typer.echo(audit_lib.account(game), nl=False)
     if table is not None:
         typer.echo(_movers_text(table, movers), nl=False)
@@ -120,7 +106,7 @@ def export(
         try:
             analytics.require()
         except ImportError as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
     target = out if out is not None else log.with_suffix(f".{to.value}")
     game = _load(log, trust, key_file)
     grain: audit_lib.Per = "event" if per is Grain.EVENT else "command"
@@ -132,5 +118,5 @@ def export(
         else:
             count = analytics.write_parquet(game, target, grain)
     except OSError as exc:
-        raise _fail(f"{target}: {exc.strerror or exc}") from None
+        raise fail(f"{target}: {exc.strerror or exc}") from None
     typer.echo(f"{count} rows ({per.value}s) written to {target}")

@@ -172,6 +172,8 @@ options (at most ``MAX_OPTIONS``) or among spaces (8.4.7)."""
 
 
 def _rolls(value: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    if value == ():  # most choices roll nothing
+        return ()
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ValueError(f"rolls are a sequence of (sides, value) pairs, not {value!r}")
     rolls = tuple(value)
@@ -223,6 +225,8 @@ class Why:
 
 def check_rolls(state: GameState, why: Why) -> None:
     """Raise :class:`IllegalCommand` unless ``why``'s rolls are the game's next rolls."""
+    if not why.rolls:
+        return
     sides = tuple(k for k, _ in why.rolls)
     expected = next_rolls(state, sides)
     if expected != tuple(v for _, v in why.rolls):
