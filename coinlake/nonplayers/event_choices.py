@@ -170,13 +170,19 @@ def source(faction: Faction, words: list[str], roller: Roller) -> Choice | None:
 
 
 def totals(state: GameState) -> Deltas:
-    """(Total Support, Total Opposition) of ``state`` (1.6.2)."""
+    """(Total Support, Total Opposition) of ``state`` (1.6.2): each space's Population
+    times its level, 2 at Active and 1 at Passive (a Neutral space adds nothing)."""
     support = opposition = 0
-    for space, contents in zip(coinlake.SPACES, state.spaces, strict=True):
-        level = int(contents.support)
-        support += space.population * max(0, level)
-        opposition += space.population * max(0, -level)
+    for population, contents in zip(_POPULATIONS, state.spaces, strict=True):
+        level = contents.support
+        if level > 0:
+            support += population * level
+        elif level < 0:
+            opposition -= population * level
     return support, opposition
+
+
+_POPULATIONS = tuple(space.population for space in coinlake.SPACES)
 
 
 LOOKAHEAD_STEPS = 12
