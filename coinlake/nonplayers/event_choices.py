@@ -229,8 +229,11 @@ def _in_or_out(old: Sequence[int], new: Sequence[int], group: Iterable[Piece]) -
     replacement counts once)."""
     gained = lost = 0
     for p in group:
-        gained += max(0, new[p] - old[p])
-        lost += max(0, old[p] - new[p])
+        change = new[p] - old[p]
+        if change > 0:
+            gained += change
+        elif change < 0:
+            lost -= change
     return max(gained, lost)
 
 
