@@ -171,10 +171,12 @@ def source(faction: Faction, words: list[str], roller: Roller) -> Choice | None:
 
 def totals(state: GameState) -> Deltas:
     """(Total Support, Total Opposition) of ``state`` (1.6.2): each space's Population
-    times its level, 2 at Active and 1 at Passive (a Neutral space adds nothing)."""
+    times its level, 2 at Active and 1 at Passive (a space without Population, or
+    Neutral, adds nothing)."""
     support = opposition = 0
-    for population, contents in zip(_POPULATIONS, state.spaces, strict=True):
-        level = contents.support
+    spaces = state.spaces
+    for index, population in _POPULATED:
+        level = spaces[index].support
         if level > 0:
             support += population * level
         elif level < 0:
@@ -182,7 +184,8 @@ def totals(state: GameState) -> Deltas:
     return support, opposition
 
 
-_POPULATIONS = tuple(space.population for space in coinlake.SPACES)
+_POPULATED = tuple((space.index, space.population) for space in coinlake.SPACES if space.population)
+"""The index and Population of each space with a Population."""
 
 
 LOOKAHEAD_STEPS = 12
