@@ -110,8 +110,9 @@ class NonPlayer:
             return Choice(Select(space), roller.why("8.2", f"a random space: {space}"))
         moves = [c for c in options if isinstance(c, Move)]
         if moves:
-            best = min(move_rank(m, self.faction, decision.kind) for m in moves)
-            firsts = [m for m in moves if move_rank(m, self.faction, decision.kind) == best]
+            ranks = [move_rank(m, self.faction, decision.kind) for m in moves]
+            best = min(ranks)
+            firsts = [m for m, rank in zip(moves, ranks, strict=True) if rank == best]
             move = roller.pick(firsts)
             return Choice(move, roller.why("8.1.2", "pieces in the 8.1.2 order"))
         doing = [c for c in options if not isinstance(c, Done) and c != DECLINE] or list(options)

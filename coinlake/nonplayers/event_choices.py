@@ -170,13 +170,22 @@ def source(faction: Faction, words: list[str], roller: Roller) -> Choice | None:
 
 
 def totals(state: GameState) -> Deltas:
-    """(Total Support, Total Opposition) of ``state`` (1.6.2)."""
+    """(Total Support, Total Opposition) of ``state`` (1.6.2): each space's Population
+    times its level, 2 at Active and 1 at Passive (a space without Population, or
+    Neutral, adds nothing)."""
     support = opposition = 0
-    for space, contents in zip(coinlake.SPACES, state.spaces, strict=True):
-        level = int(contents.support)
-        support += space.population * max(0, level)
-        opposition += space.population * max(0, -level)
+    spaces = state.spaces
+    for index, population in _POPULATED:
+        level = spaces[index].support
+        if level > 0:
+            support += population * level
+        elif level < 0:
+            opposition -= population * level
     return support, opposition
+
+
+_POPULATED = tuple((space.index, space.population) for space in coinlake.SPACES if space.population)
+"""The index and Population of each space with a Population."""
 
 
 LOOKAHEAD_STEPS = 12
@@ -223,8 +232,11 @@ def _in_or_out(old: Sequence[int], new: Sequence[int], group: Iterable[Piece]) -
     replacement counts once)."""
     gained = lost = 0
     for p in group:
-        gained += max(0, new[p] - old[p])
-        lost += max(0, old[p] - new[p])
+        change = new[p] - old[p]
+        if change > 0:
+            gained += change
+        elif change < 0:
+            lost -= change
     return max(gained, lost)
 
 

@@ -23,13 +23,23 @@ def random_space(candidates: Collection[str], roller: Roller) -> str:
     if not wanted & _NUMBERED:
         raise ValueError(f"no Province or City among {sorted(candidates)}")
     number = roller.roll() * 10 + roller.roll()  # 1st die the tens, 2nd the ones
-    for _ in range(len(coinlake.RANDOM_SPACES)):
-        space, number = coinlake.RANDOM_SPACES[number]
+    for space in _ARROWS[number]:
         if space in wanted:
             return space
     raise AssertionError("the Random Spaces arrows reach every Province and City")
 
 
+def _follow(number: int) -> tuple[str, ...]:
+    """The spaces the arrows lead through from ``number``, in order, once round the map."""
+    spaces = []
+    for _ in range(len(coinlake.RANDOM_SPACES)):
+        space, number = coinlake.RANDOM_SPACES[number]
+        spaces.append(space)
+    return tuple(spaces)
+
+
+_ARROWS = {number: _follow(number) for number in coinlake.RANDOM_SPACES}
+"""Each number's walk (8.2), followed once here rather than at every roll."""
 _NUMBERED = frozenset(space for space, _ in coinlake.RANDOM_SPACES.values())
 
 
@@ -49,6 +59,7 @@ def random_loc(candidates: Collection[str], roller: Roller) -> str:
 
 
 CITIES: tuple[str, ...] = tuple(s.id for s in coinlake.SPACES if s.is_city)
+_LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
 
 
 def choose_space(candidates: Sequence[str], roller: Roller) -> str:
@@ -56,7 +67,7 @@ def choose_space(candidates: Sequence[str], roller: Roller) -> str:
     walk, LoCs only when no Province or City is a candidate; no roll for a single one."""
     if len(candidates) == 1:
         return candidates[0]
-    others = [c for c in candidates if not _SPACE[c].is_loc]
+    others = [c for c in candidates if c not in _LOCS]
     if others:
         return random_space(others, roller)
     return random_loc(candidates, roller)
