@@ -32,7 +32,7 @@ part do not move again in that part, so every phase ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from functools import cache, partial
 from typing import Any
 
@@ -761,8 +761,9 @@ def agitation_step(ctx: Ctx) -> Step:
 
 
 # -- moving pieces in steps ----------------------------------------------------------------------
-Targets = Callable[[GameState, str, Piece], tuple[str, ...]]
-"""Where a piece of a form may go from an origin."""
+Targets = Callable[[GameState, str, Piece], Iterable[str]]
+"""Where a piece of a form may go from an origin (a generator: often only the first one is
+looked at, :meth:`kit.Mover.departures`)."""
 
 
 def _mover(
@@ -775,14 +776,11 @@ def _mover(
     """The moves of one Redeploy or Commitment part (:class:`kit.Mover`): ``pieces`` from
     those of ``sources`` where some piece may go somewhere, to ``targets``; pieces that
     arrived in this part (``arrived``, from the phase's record) stay put; ``budget`` caps
-    each piece form."""
-
-    def origins(state: GameState) -> Iterator[str]:
-        return (o for o in sources if next(mover.destinations(state, o), None) is not None)
-
+    each piece form. The origins offered are :meth:`kit.Mover.departures`."""
     caps = tuple(((piece,), n) for piece, n in budget.items()) if budget else ()
-    mover = kit.Mover(pieces, origins=origins, targets=targets, caps=caps, arrived=arrived)
-    return mover
+    return kit.Mover(
+        pieces, origins=lambda state: sources, targets=targets, caps=caps, arrived=arrived
+    )
 
 
 def _arrived(step: CoupStep, move: Move) -> tuple[tuple[str, Piece, int], ...]:
@@ -856,9 +854,9 @@ def _move_step(
 def _origin_options(mover: kit.Mover, state: GameState, blocked: str | None) -> Iterator[Command]:
     """The origins, then ``done`` unless ``blocked``; nothing when nothing may move."""
     return (
-        kit.then_done(map(kit.select, mover.origins_now(state)))
+        kit.then_done(map(kit.select, mover.departures(state)))
         if blocked is None
-        else (kit.select(o) for o in mover.origins_now(state))
+        else map(kit.select, mover.departures(state))
     )
 
 
@@ -951,8 +949,8 @@ def _must_leave(state: GameState, space: str, bases: bool = True) -> bool:
 
 def _other_than(
     places: tuple[str, ...], state: GameState, origin: str, piece: Piece
-) -> tuple[str, ...]:
-    return tuple(d for d in places if d != origin)
+) -> Iterator[str]:
+    return (d for d in places if d != origin)
 
 
 def arvn_redeploy_step(
@@ -1154,8 +1152,7 @@ def us_policy(ctx: Ctx) -> None:
 
 def _commitment_targets(
     places: tuple[str, ...], state: GameState, origin: str, piece: Piece
-) -> tuple[str, ...]:
-    out = []
+) -> Iterator[str]:
     for d in places:
         if d == origin:
             continue
@@ -1165,8 +1162,7 @@ def _commitment_targets(
             and (SPACES[space_index(d)].is_loc or state.space(d).bases() >= 2)
         ):
             continue
-        out.append(d)
-    return tuple(out)
+        yield d
 
 
 def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:

@@ -1081,15 +1081,14 @@ class Mover:
                 for k in range(1, n + 1):
                     yield move_cmd(piece, k, origin, destination)
 
-    def origins_now(self, state: GameState) -> Iterator[str]:
-        """The origins from which some piece may still move."""
+    def departures(self, state: GameState) -> Iterator[str]:
+        """The origins from which some piece may still go somewhere: a first destination
+        (:meth:`destinations`, which only looks where a piece may move) is enough."""
         assert self.origins is not None
-        movable, pieces = self.movable, self.pieces
+        destinations = self.destinations
         for o in self.origins(state):
-            for p in pieces:  # a loop, not any(): it runs for every origin at every step
-                if movable(state, o, p):
-                    yield o
-                    break
+            if next(destinations(state, o), None) is not None:
+                yield o
 
     def record(self, move: Move) -> None:
         """Note a move made: its pieces arrived, its origin's quota and the caps are used."""
@@ -1231,7 +1230,7 @@ def move_step(
     single: bool = False,
     destination_rule: str | None = None,
 ) -> Gen[Command]:
-    """One move in three small steps: from where (:meth:`Mover.origins_now`, then
+    """One move in three small steps: from where (:meth:`Mover.departures`, then
     ``extras(state)``, then ``done`` unless ``blocked`` says why not), to where, and which
     pieces how many (those two taken unasked when there is one answer); the move is made and
     recorded. ``single``: a lone origin is taken unasked too. Returns the move, or the answer
@@ -1240,9 +1239,7 @@ def move_step(
 
     def origins() -> Iterator[Command]:
         found = False
-        for o in mover.origins_now(state):
-            if next(iter(mover.destinations(state, o)), None) is None:
-                continue  # nowhere to go from there (a grant's spaces may exclude them all)
+        for o in mover.departures(state):  # not those with nowhere to go (a grant's spaces)
             found = True
             yield select(o)
         for command in extras(state) if extras is not None else ():
