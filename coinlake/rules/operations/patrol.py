@@ -33,9 +33,11 @@ P = Piece
 US, ARVN, NVA = Faction.US, Faction.ARVN, Faction.NVA
 
 LOC_OR_CITY: dict[str, bool] = {s: IS_LOC[s] or IS_CITY[s] for s in SPACE_IDS}
-PATROL_ORIGINS: tuple[str, ...] = tuple(
-    s for s in SPACE_IDS if any(LOC_OR_CITY[n] for n in ADJACENT[s])
-)
+PATROL_STEPS: dict[str, tuple[str, ...]] = {
+    s: tuple(n for n in ADJACENT[s] if LOC_OR_CITY[n]) for s in SPACE_IDS
+}
+"""The LoCs and Cities next to each space: where a Patrolling cube may step (3.2.2)."""
+PATROL_ORIGINS: tuple[str, ...] = tuple(s for s in SPACE_IDS if PATROL_STEPS[s])
 """Spaces a Patrolling cube can leave (3.2.2: its first step is into a LoC or City)."""
 PATROL_ASSAULT = "patrol-assault"
 """The procedure named in the Context of the Patrol's closing Assault in 1 LoC (3.2.2): its
@@ -52,15 +54,15 @@ def patrol_reach(state: GameState, origin: str) -> tuple[str, ...]:
 def _reach(state: GameState, origin: str) -> tuple[str, ...]:
     seen = {origin}
     out: list[str] = []
-    stack = [n for n in ADJACENT[origin] if LOC_OR_CITY[n]]
+    stack = list(PATROL_STEPS[origin])
     while stack:
         n = stack.pop()
-        if n in seen:
+        if n in seen:  # the spaces reached do not depend on the order they are reached in
             continue
         seen.add(n)
         out.append(n)
         if not kit.insurgent_count(at(state, n).pieces):
-            stack.extend(m for m in ADJACENT[n] if LOC_OR_CITY[m] and m not in seen)
+            stack.extend(PATROL_STEPS[n])
     return tuple(sorted(out, key=INDEX.__getitem__))
 
 
