@@ -543,8 +543,8 @@ def action_spaces(
             skip = {*done, *avoid()}
         if possible is not None:
             found = possible(state)
-            for s in pool:
-                if s in found and s not in skip:
+            for s in filter(found.__contains__, pool):  # only the spaces found, in pool order
+                if s not in skip:
                     yield SELECT[s]
             return
         for s in pool:
@@ -1082,13 +1082,15 @@ class Mover:
                     yield move_cmd(piece, k, origin, destination)
 
     def departures(self, state: GameState) -> Iterator[str]:
-        """The origins from which some piece may still go somewhere: a first destination
-        (:meth:`destinations`, which only looks where a piece may move) is enough."""
-        assert self.origins is not None
-        destinations = self.destinations
+        """The origins from which some piece may still go somewhere (one of
+        :meth:`destinations` is enough)."""
+        assert self.origins is not None and self.targets is not None
+        movable, targets, pieces = self.movable, self.targets, self.pieces
         for o in self.origins(state):
-            if next(destinations(state, o), None) is not None:
-                yield o
+            for p in pieces:  # a loop, not any(): it runs for every origin at every step
+                if movable(state, o, p) and next(iter(targets(state, o, p)), None) is not None:
+                    yield o
+                    break
 
     def record(self, move: Move) -> None:
         """Note a move made: its pieces arrived, its origin's quota and the caps are used."""
