@@ -33,7 +33,7 @@ part do not move again in that part, so every phase ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 import attrs
@@ -1073,10 +1073,12 @@ def commitment_step(ctx: Ctx, record: Record) -> Step:
             return False
 
 
-def _commitment_places(step: CoupStep) -> tuple[str, ...]:
-    """6.5: COIN-Controlled spaces (when the phase began), LoCs and Saigon, in map order."""
-    coin = set(step.coin)
-    return tuple(sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or sp.id in coin)
+@lru_cache(maxsize=16)
+def _commitment_places(coin: tuple[str, ...]) -> tuple[str, ...]:
+    """6.5: COIN-Controlled spaces (``coin``, recorded when the phase began), LoCs and Saigon,
+    in map order (worked out once per record: every move of the phase asks for them)."""
+    controlled = set(coin)
+    return tuple(sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or sp.id in controlled)
 
 
 def rotate_casualties(ctx: Ctx) -> int:
@@ -1112,7 +1114,7 @@ def place_casualties_step(ctx: Ctx, record: Record = ROUND) -> Step:
     mover = _mover(
         (Piece.US_TROOPS,),
         (CASUALTIES,),
-        partial(_other_than, _commitment_places(step)),
+        partial(_other_than, _commitment_places(step.coin)),
         step.arrived,
     )
     what = "Commitment (place US Troop Casualties)"
@@ -1171,7 +1173,7 @@ def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
     (Bases within stacking, 1.4.2). What moved is recorded; the pieces it brought from the
     map to Available count for Withdrawal. Returns ``False`` once the US is done."""
     step = record.read(ctx)
-    places = (AVAILABLE, *_commitment_places(step))
+    places = (AVAILABLE, *_commitment_places(step.coin))
     troops = max(0, COMMITMENT_TROOPS - step.placed) - _moved(step, Piece.US_TROOPS)
     budget = {
         Piece.US_TROOPS: troops,
@@ -1255,7 +1257,9 @@ def reset_phase(ctx: Ctx) -> Proc:
         ctx.set_markers(sp.id, "sabotage", 0, "6.6")
     for sp in SPACES:
         for piece in _ACTIVE_SF_AND_GUERRILLAS:
-            ctx.flip(sp.id, piece, ctx.state.spaces[sp.index].count(piece), "6.6")
+            n = ctx.state.spaces[sp.index].pieces[piece]
+            if n:  # (flipping none records nothing)
+                ctx.flip(sp.id, piece, n, "6.6")
     effects.discard_momentum(ctx, "6.6")
     for faction in Faction:
         ctx.set_eligibility(faction, Eligibility.ELIGIBLE, "6.6")
