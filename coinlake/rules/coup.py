@@ -1003,7 +1003,7 @@ def arvn_redeploy_step(
 
     def must(state: GameState) -> str | None:
         for sp in SPACES:
-            if _must_leave(state, sp.id, bases) and troops.movable(state, sp.id, Piece.ARVN_TROOPS):
+            if troops.movable(state, sp.id, Piece.ARVN_TROOPS) and _must_leave(state, sp.id, bases):
                 return f"ARVN Troops must still leave {sp.name}"
         return None
 

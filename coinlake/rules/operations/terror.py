@@ -32,8 +32,6 @@ def _terror_reason(state: GameState, faction: Faction, space: str) -> tuple[str,
     return None
 
 
-
-
 def terror_spaces(state: GameState, faction: Faction, free: bool) -> frozenset[str]:
     """The spaces where the Faction could Terror now, its cost paid (memoised on the state)."""
     return memo(
