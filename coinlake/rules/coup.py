@@ -32,8 +32,8 @@ part do not move again in that part, so every phase ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
-from functools import cache, partial
+from collections.abc import Callable, Generator, Iterable, Iterator
+from functools import cache, lru_cache, partial
 from typing import Any
 
 import attrs
@@ -761,8 +761,9 @@ def agitation_step(ctx: Ctx) -> Step:
 
 
 # -- moving pieces in steps ----------------------------------------------------------------------
-Targets = Callable[[GameState, str, Piece], tuple[str, ...]]
-"""Where a piece of a form may go from an origin."""
+Targets = Callable[[GameState, str, Piece], Iterable[str]]
+"""Where a piece of a form may go from an origin (a generator: often only the first one is
+looked at, :meth:`kit.Mover.departures`)."""
 
 
 def _mover(
@@ -775,14 +776,11 @@ def _mover(
     """The moves of one Redeploy or Commitment part (:class:`kit.Mover`): ``pieces`` from
     those of ``sources`` where some piece may go somewhere, to ``targets``; pieces that
     arrived in this part (``arrived``, from the phase's record) stay put; ``budget`` caps
-    each piece form."""
-
-    def origins(state: GameState) -> Iterator[str]:
-        return (o for o in sources if next(mover.destinations(state, o), None) is not None)
-
+    each piece form. The origins offered are :meth:`kit.Mover.departures`."""
     caps = tuple(((piece,), n) for piece, n in budget.items()) if budget else ()
-    mover = kit.Mover(pieces, origins=origins, targets=targets, caps=caps, arrived=arrived)
-    return mover
+    return kit.Mover(
+        pieces, origins=lambda state: sources, targets=targets, caps=caps, arrived=arrived
+    )
 
 
 def _arrived(step: CoupStep, move: Move) -> tuple[tuple[str, Piece, int], ...]:
@@ -856,9 +854,9 @@ def _move_step(
 def _origin_options(mover: kit.Mover, state: GameState, blocked: str | None) -> Iterator[Command]:
     """The origins, then ``done`` unless ``blocked``; nothing when nothing may move."""
     return (
-        kit.then_done(map(kit.select, mover.origins_now(state)))
+        kit.then_done(map(kit.select, mover.departures(state)))
         if blocked is None
-        else (kit.select(o) for o in mover.origins_now(state))
+        else map(kit.select, mover.departures(state))
     )
 
 
@@ -951,8 +949,8 @@ def _must_leave(state: GameState, space: str, bases: bool = True) -> bool:
 
 def _other_than(
     places: tuple[str, ...], state: GameState, origin: str, piece: Piece
-) -> tuple[str, ...]:
-    return tuple(d for d in places if d != origin)
+) -> Iterator[str]:
+    return (d for d in places if d != origin)
 
 
 def arvn_redeploy_step(
@@ -1005,7 +1003,7 @@ def arvn_redeploy_step(
 
     def must(state: GameState) -> str | None:
         for sp in SPACES:
-            if _must_leave(state, sp.id, bases) and troops.movable(state, sp.id, Piece.ARVN_TROOPS):
+            if troops.movable(state, sp.id, Piece.ARVN_TROOPS) and _must_leave(state, sp.id, bases):
                 return f"ARVN Troops must still leave {sp.name}"
         return None
 
@@ -1075,10 +1073,12 @@ def commitment_step(ctx: Ctx, record: Record) -> Step:
             return False
 
 
-def _commitment_places(step: CoupStep) -> tuple[str, ...]:
-    """6.5: COIN-Controlled spaces (when the phase began), LoCs and Saigon, in map order."""
-    coin = set(step.coin)
-    return tuple(sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or sp.id in coin)
+@lru_cache(maxsize=16)
+def _commitment_places(coin: tuple[str, ...]) -> tuple[str, ...]:
+    """6.5: COIN-Controlled spaces (``coin``, recorded when the phase began), LoCs and Saigon,
+    in map order (worked out once per record: every move of the phase asks for them)."""
+    controlled = set(coin)
+    return tuple(sp.id for sp in SPACES if sp.is_loc or sp.id == SAIGON or sp.id in controlled)
 
 
 def rotate_casualties(ctx: Ctx) -> int:
@@ -1114,7 +1114,7 @@ def place_casualties_step(ctx: Ctx, record: Record = ROUND) -> Step:
     mover = _mover(
         (Piece.US_TROOPS,),
         (CASUALTIES,),
-        partial(_other_than, _commitment_places(step)),
+        partial(_other_than, _commitment_places(step.coin)),
         step.arrived,
     )
     what = "Commitment (place US Troop Casualties)"
@@ -1154,8 +1154,7 @@ def us_policy(ctx: Ctx) -> None:
 
 def _commitment_targets(
     places: tuple[str, ...], state: GameState, origin: str, piece: Piece
-) -> tuple[str, ...]:
-    out = []
+) -> Iterator[str]:
     for d in places:
         if d == origin:
             continue
@@ -1165,8 +1164,7 @@ def _commitment_targets(
             and (SPACES[space_index(d)].is_loc or state.space(d).bases() >= 2)
         ):
             continue
-        out.append(d)
-    return tuple(out)
+        yield d
 
 
 def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
@@ -1175,7 +1173,7 @@ def us_commitment_step(ctx: Ctx, record: Record = ROUND) -> Step:
     (Bases within stacking, 1.4.2). What moved is recorded; the pieces it brought from the
     map to Available count for Withdrawal. Returns ``False`` once the US is done."""
     step = record.read(ctx)
-    places = (AVAILABLE, *_commitment_places(step))
+    places = (AVAILABLE, *_commitment_places(step.coin))
     troops = max(0, COMMITMENT_TROOPS - step.placed) - _moved(step, Piece.US_TROOPS)
     budget = {
         Piece.US_TROOPS: troops,
@@ -1259,7 +1257,9 @@ def reset_phase(ctx: Ctx) -> Proc:
         ctx.set_markers(sp.id, "sabotage", 0, "6.6")
     for sp in SPACES:
         for piece in _ACTIVE_SF_AND_GUERRILLAS:
-            ctx.flip(sp.id, piece, ctx.state.spaces[sp.index].count(piece), "6.6")
+            n = ctx.state.spaces[sp.index].pieces[piece]
+            if n:  # (flipping none records nothing)
+                ctx.flip(sp.id, piece, n, "6.6")
     effects.discard_momentum(ctx, "6.6")
     for faction in Faction:
         ctx.set_eligibility(faction, Eligibility.ELIGIBLE, "6.6")

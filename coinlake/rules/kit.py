@@ -543,8 +543,8 @@ def action_spaces(
             skip = {*done, *avoid()}
         if possible is not None:
             found = possible(state)
-            for s in pool:
-                if s in found and s not in skip:
+            for s in filter(found.__contains__, pool):  # only the spaces found, in pool order
+                if s not in skip:
                     yield SELECT[s]
             return
         for s in pool:
@@ -1081,13 +1081,14 @@ class Mover:
                 for k in range(1, n + 1):
                     yield move_cmd(piece, k, origin, destination)
 
-    def origins_now(self, state: GameState) -> Iterator[str]:
-        """The origins from which some piece may still move."""
-        assert self.origins is not None
-        movable, pieces = self.movable, self.pieces
+    def departures(self, state: GameState) -> Iterator[str]:
+        """The origins from which some piece may still go somewhere (one of
+        :meth:`destinations` is enough)."""
+        assert self.origins is not None and self.targets is not None
+        movable, targets, pieces = self.movable, self.targets, self.pieces
         for o in self.origins(state):
             for p in pieces:  # a loop, not any(): it runs for every origin at every step
-                if movable(state, o, p):
+                if movable(state, o, p) and next(iter(targets(state, o, p)), None) is not None:
                     yield o
                     break
 
@@ -1231,7 +1232,7 @@ def move_step(
     single: bool = False,
     destination_rule: str | None = None,
 ) -> Gen[Command]:
-    """One move in three small steps: from where (:meth:`Mover.origins_now`, then
+    """One move in three small steps: from where (:meth:`Mover.departures`, then
     ``extras(state)``, then ``done`` unless ``blocked`` says why not), to where, and which
     pieces how many (those two taken unasked when there is one answer); the move is made and
     recorded. ``single``: a lone origin is taken unasked too. Returns the move, or the answer
@@ -1240,9 +1241,7 @@ def move_step(
 
     def origins() -> Iterator[Command]:
         found = False
-        for o in mover.origins_now(state):
-            if next(iter(mover.destinations(state, o)), None) is None:
-                continue  # nowhere to go from there (a grant's spaces may exclude them all)
+        for o in mover.departures(state):  # not those with nowhere to go (a grant's spaces)
             found = True
             yield select(o)
         for command in extras(state) if extras is not None else ():

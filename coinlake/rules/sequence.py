@@ -189,27 +189,29 @@ def action_menu(
         OP_SA.option: "after an Operation with a Special Activity",
         EVENT.option: "after the Event",
     }[first]
-    feasible: dict[Command, str | None] = {
-        EVENT: None
-        if cards.playable_sides(state, card, faction) and CARDS[card].kind is CardKind.EVENT
-        else f"the Event of {CARDS[card]} is not implemented yet",
-        OP: None
-        if actions.has_legal_operation(state, faction, limited=False)
-        else f"{faction} has no Operation it could execute now",
-        OP_SA: None
-        if (
-            actions.has_legal_operation(state, faction, limited=False)
-            and actions.has_special_activity(state, faction)
-        )
-        or (  # 4.1: a Special Activity first makes an Operation legal
-            not actions.has_legal_operation(state, faction, limited=False)
-            and bool(actions.special_activities_first(state, faction))
-        )
-        else f"{faction} has no Operation with a Special Activity it could execute now",
-        LIMOP: None
-        if actions.has_legal_operation(state, faction, limited=True)
-        else f"{faction} has no Limited Operation it could execute now",
-    }
+
+    def infeasible(command: Command) -> str | None:
+        """Why an allowed ``command`` may not be taken now (``None``: it may), worked out only
+        for the allowed ones."""
+        if command is EVENT:
+            if cards.playable_sides(state, card, faction) and CARDS[card].kind is CardKind.EVENT:
+                return None
+            return f"the Event of {CARDS[card]} is not implemented yet"
+        if command is OP:
+            if actions.has_legal_operation(state, faction, limited=False):
+                return None
+            return f"{faction} has no Operation it could execute now"
+        if command is OP_SA:
+            if actions.has_legal_operation(state, faction, limited=False):
+                if actions.has_special_activity(state, faction):
+                    return None
+            elif actions.special_activities_first(state, faction):
+                return None  # 4.1: a Special Activity first makes an Operation legal
+            return f"{faction} has no Operation with a Special Activity it could execute now"
+        if actions.has_legal_operation(state, faction, limited=True):
+            return None
+        return f"{faction} has no Limited Operation it could execute now"
+
     options: list[Command] = []
     refusals: list[tuple[Command, str, str]] = []
     if first is None:
@@ -221,7 +223,6 @@ def action_menu(
     else:
         refusals.append((PIVOTAL, "the 1st Eligible Faction has already acted", "2.3.8"))
     for command in (EVENT, OP, OP_SA, LIMOP):
-        reason = feasible[command]
         if command not in allowed:
             if full_instead:
                 reason = "a Non-player executes a full Operation and Special Activity instead"
@@ -232,8 +233,8 @@ def action_menu(
             else:
                 reason = f"not an option of the 2nd Eligible {after}"
             refusals.append((command, reason, "2.3.4" if command is not LIMOP else "2.3.5"))
-        elif reason is not None:
-            refusals.append((command, reason, "5.0" if command is EVENT else "3.1"))
+        elif (why := infeasible(command)) is not None:
+            refusals.append((command, why, "5.0" if command is EVENT else "3.1"))
         else:
             options.append(command)
     # -- 7.3 Victory Deception: a Hidden Asset may turn the LimOp option into Op + SA -----

@@ -38,6 +38,19 @@ def attack_modes(
     """How the Faction may Attack in ``space``: with its Guerrillas (roll), NVA Troops (1
     per 2, or 1 per Troop in 1 space under shaded PT-76), or Ambush (4.4.3); ``joint``: NVA
     and VC Guerrillas together; ``mode``: the one form a granting Event allows."""
+    return tuple(_attack_modes(state, faction, space, joint, mode, ambush, pt76))
+
+
+def _attack_modes(
+    state: GameState,
+    faction: Faction,
+    space: str,
+    joint: bool,
+    mode: str | None,
+    ambush: bool,
+    pt76: bool,
+) -> Iterator[Command]:
+    """:func:`attack_modes`, one at a time (whether there is any needs only the first)."""
     sp = at(state, space)
     p = sp.pieces
     underground = p[UNDERGROUND[faction][0]]
@@ -46,19 +59,17 @@ def attack_modes(
         guerrillas += sp.count(*GUERRILLAS[PARTNER[faction]])
     troops = p[Piece.NVA_TROOPS] if faction is NVA and not joint else 0
     if not guerrillas and not troops:
-        return ()
+        return
     enemy = kit.has_coin(sp)
-    out: list[Command] = []
     if enemy and mode != "troops" and guerrillas:
-        out.append(GUERRILLA_ATTACK)
+        yield GUERRILLA_ATTACK
     if enemy and troops and mode != "guerrillas":
-        out.append(TROOP_ATTACK)
+        yield TROOP_ATTACK
         if pt76:
-            out.append(TROOP_ATTACK_PER_TROOP)
+            yield TROOP_ATTACK_PER_TROOP
     ambush = ambush and underground > 0 and mode is None and not joint
     if ambush and can_ambush_in(state, faction, space):
-        out.append(AMBUSH)
-    return tuple(out)
+        yield AMBUSH
 
 
 def attack_spaces(
@@ -91,8 +102,9 @@ def _attack_spaces(
         attackers += (Piece.NVA_TROOPS,)
     for s, sp in zip(SPACE_IDS, state.spaces, strict=True):
         p = sp.pieces
-        if any(map(p.__getitem__, attackers)) and attack_modes(
-            state, faction, s, joint=joint, mode=mode, ambush=ambush, pt76=pt76
+        if (
+            any(map(p.__getitem__, attackers))
+            and next(_attack_modes(state, faction, s, joint, mode, ambush, pt76), None) is not None
         ):
             yield s
 

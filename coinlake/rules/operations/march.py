@@ -119,14 +119,14 @@ class _March:
         closed = self.closed
         return (d for d in pool if d in reach and d not in closed)
 
-    def enterable(self, state: GameState, dest: str) -> bool:
-        """Whether ``dest`` may be selected as a destination now (:meth:`destinations`,
+    def enterable(self, state: GameState) -> frozenset[str]:
+        """The spaces that may be selected as destinations now (:meth:`destinations`,
         worked out once per state and destinations done)."""
         last, closed, found = self.last
         if last is not state or closed != len(self.closed):
             found = frozenset(self.destinations(state, SPACE_IDS))
             self.last = (state, len(self.closed), found)
-        return dest in found
+        return found
 
     def can_enter(self, state: GameState, dest: str) -> bool:
         return next(self.mover.into(state, dest), None) is not None
@@ -202,7 +202,7 @@ def march(
         slot=sa,
         operation="march",
         limit=1 if limited else None,
-        ok=m.enterable,
+        possible=m.enterable,
         reason=lambda state, space: _march_reason(state, m, space),
         each=lambda space: _march_into(ctx, m, space),
         more=more,

@@ -6,6 +6,7 @@ Lansdale (5.4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 from coinlake.data.cards import M48_PATTON, Side
 from coinlake.data.map import ADJACENT, INDEX, IS_CITY, IS_LOC, LOC_IDS, SPACE_IDS
@@ -33,9 +34,12 @@ P = Piece
 US, ARVN, NVA = Faction.US, Faction.ARVN, Faction.NVA
 
 LOC_OR_CITY: dict[str, bool] = {s: IS_LOC[s] or IS_CITY[s] for s in SPACE_IDS}
-PATROL_ORIGINS: tuple[str, ...] = tuple(
-    s for s in SPACE_IDS if any(LOC_OR_CITY[n] for n in ADJACENT[s])
-)
+PATROL_STEPS: dict[str, tuple[str, ...]] = {
+    s: tuple(n for n in ADJACENT[s] if LOC_OR_CITY[n]) for s in SPACE_IDS
+}
+"""The LoCs and Cities next to each space: where a Patrolling cube may step (3.2.2)."""
+PATROL_ORIGINS: tuple[str, ...] = tuple(s for s in SPACE_IDS if PATROL_STEPS[s])
+LOC_OR_CITY_IDS: tuple[str, ...] = tuple(s for s in SPACE_IDS if LOC_OR_CITY[s])
 """Spaces a Patrolling cube can leave (3.2.2: its first step is into a LoC or City)."""
 PATROL_ASSAULT = "patrol-assault"
 """The procedure named in the Context of the Patrol's closing Assault in 1 LoC (3.2.2): its
@@ -50,18 +54,43 @@ def patrol_reach(state: GameState, origin: str) -> tuple[str, ...]:
 
 
 def _reach(state: GameState, origin: str) -> tuple[str, ...]:
-    seen = {origin}
-    out: list[str] = []
-    stack = [n for n in ADJACENT[origin] if LOC_OR_CITY[n]]
-    while stack:
-        n = stack.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        out.append(n)
-        if not kit.insurgent_count(at(state, n).pieces):
-            stack.extend(m for m in ADJACENT[n] if LOC_OR_CITY[m] and m not in seen)
+    # the origin itself is left out: a path back through it reaches only what its own
+    # first steps reach
+    ends = _patrol_ends(state)
+    out = {e for n in PATROL_STEPS[origin] for e in ends[n]}
+    out.discard(origin)
     return tuple(sorted(out, key=INDEX.__getitem__))
+
+
+def _patrol_ends(state: GameState) -> dict[str, frozenset[str]]:
+    """Where a cube that steps into each LoC or City may end (3.2.2): there, if it holds an
+    NVA or VC piece; else anywhere in the stretch of LoCs and Cities without any that it
+    belongs to, and any LoC or City next to that stretch (adjacency is mutual). Memoised on
+    the state: every origin's reach is made of these."""
+    return memo(state, "patrol-ends", partial(_stretches, state))
+
+
+def _stretches(state: GameState) -> dict[str, frozenset[str]]:
+    clear = {s for s in LOC_OR_CITY_IDS if not kit.insurgent_count(at(state, s).pieces)}
+    ends = {s: frozenset((s,)) for s in LOC_OR_CITY_IDS if s not in clear}
+    for start in LOC_OR_CITY_IDS:
+        if start in ends:
+            continue  # blocked, or its stretch is done
+        stretch: set[str] = set()
+        reached = {start}
+        stack = [start]
+        while stack:
+            n = stack.pop()
+            stretch.add(n)
+            for m in PATROL_STEPS[n]:
+                if m not in reached:
+                    reached.add(m)
+                    if m in clear:
+                        stack.append(m)
+        found = frozenset(reached)
+        for n in stretch:
+            ends[n] = found
+    return ends
 
 
 def can_patrol(state: GameState, faction: Faction, *, limited: bool, free: bool) -> bool:

@@ -32,16 +32,6 @@ def _terror_reason(state: GameState, faction: Faction, space: str) -> tuple[str,
     return None
 
 
-def _terror_ok(state: GameState, faction: Faction, space: str) -> bool:
-    """The quick form of :func:`_terror_reason` (no message)."""
-    p = at(state, space).pieces
-    underground = UNDERGROUND[faction][0]
-    if not p[underground] and not (faction is NVA and p[Piece.NVA_TROOPS]):
-        return False
-    needed = effects.terror_guerrilla_cost(state, faction)
-    return not needed or p[underground] + p[ACTIVE[faction][0]] >= needed
-
-
 def terror_spaces(state: GameState, faction: Faction, free: bool) -> frozenset[str]:
     """The spaces where the Faction could Terror now, its cost paid (memoised on the state)."""
     return memo(
@@ -54,9 +44,18 @@ def _terror_spaces(state: GameState, faction: Faction, free: bool) -> frozenset[
 
 
 def _terror_where(state: GameState, faction: Faction, free: bool) -> Iterator[str]:
+    """The quick form of :func:`_terror_reason` and the cost (no message), in map order."""
     paying = kit.can_pay(state, faction, 1, free)
-    for s in SPACE_IDS:
-        if (paying or IS_LOC[s]) and _terror_ok(state, faction, s):
+    needed = effects.terror_guerrilla_cost(state, faction)
+    underground, active = UNDERGROUND[faction][0], ACTIVE[faction][0]
+    troops = faction is NVA
+    for s, sp in zip(SPACE_IDS, state.spaces, strict=True):
+        if not paying and not IS_LOC[s]:
+            continue
+        p = sp.pieces
+        if not p[underground] and not (troops and p[Piece.NVA_TROOPS]):
+            continue
+        if not needed or p[underground] + p[active] >= needed:
             yield s
 
 

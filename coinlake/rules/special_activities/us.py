@@ -227,24 +227,25 @@ def air_lift(
         extra = 0 if s in touched else 1
         return len(touched) + extra < limit or any(t != s for t in touched)
 
+    starts = tuple(  # allowed by the Event, with a destination other than itself
+        s
+        for s in NOT_NORTH
+        if (grant.origins is None or s in grant.origins)
+        and (grant.spaces is None or any(d != s for d in grant.spaces))
+    )
+    ends = NOT_NORTH if grant.spaces is None else tuple(d for d in NOT_NORTH if d in grant.spaces)
+
     def origins(state: GameState) -> Iterator[str]:
-        for s in NOT_NORTH:
-            if grant.origins is not None and s not in grant.origins:
-                continue
-            if grant.spaces is not None and all(d == s for d in grant.spaces):
-                continue  # no destination but itself
+        for s in starts:
+            if not any(map(at(state, s).pieces.__getitem__, pieces)):
+                continue  # nothing to lift
             if (s in touched or len(touched) < limit) and room(s):
                 yield s
 
     def targets(state: GameState, origin: str, piece: Piece) -> Iterable[str]:
-        with_o = len(set(touched) | {origin})
-        for d in NOT_NORTH:
-            if (
-                d != origin
-                and (d in touched or with_o < limit)
-                and (grant.spaces is None or d in grant.spaces)
-            ):
-                yield d
+        if len(touched) + (origin not in touched) < limit:  # a new destination fits too
+            return (d for d in ends if d != origin)
+        return (d for d in ends if d != origin and d in touched)
 
     others = [p for p in pieces if p is not P.US_TROOPS]
     mover = kit.Mover(pieces, origins=origins, targets=targets, caps=((others, AIR_LIFT_OTHERS),))
