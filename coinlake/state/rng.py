@@ -15,6 +15,7 @@ future roll (DESIGN.md "Randomness"). Logs of format 1 were written with the old
 
 from __future__ import annotations
 
+from functools import lru_cache
 from hashlib import blake2b
 
 from attrs import frozen
@@ -40,8 +41,10 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+@lru_cache(maxsize=1024)
 def _value(seed: int, counter: int, algorithm: str) -> int:
-    """Draw number ``counter`` of ``seed``."""
+    """Draw number ``counter`` of ``seed`` (pure, so recent draws are kept: an agent reads
+    its rolls again as it adds one, and the engine once more to check them)."""
     if algorithm == KEYED:
         key = seed.to_bytes(8, "little")
         digest = blake2b(counter.to_bytes(8, "little"), key=key, digest_size=8).digest()
