@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import attrs
@@ -108,26 +109,39 @@ def _distances(start: str) -> dict[str, int]:
 FROM_SAIGON = _distances(SAIGON)
 """Spaces between Saigon and each space, plus 1 (8.7.3: LoCs nearest Saigon first)."""
 
+
 # -- piece groups ----------------------------------------------------------------------------------
-US_PIECES = (P.US_TROOPS, P.US_BASE, P.US_IRREGULAR_UNDERGROUND, P.US_IRREGULAR_ACTIVE)
-ARVN_PIECES = (
+class Group(tuple[Piece, ...]):
+    """Piece forms counted together (:func:`_n`, the flowchart's most frequent call): the
+    group reads its numbers off a piece count in one step, not a loop over its forms."""
+
+    numbers: Callable[[Counts], tuple[int, ...]]
+
+    def __new__(cls, *pieces: Piece) -> Group:
+        group = super().__new__(cls, pieces)
+        group.numbers = itemgetter(*pieces)  # 2 forms or more: a tuple of numbers
+        return group
+
+
+US_PIECES = Group(P.US_TROOPS, P.US_BASE, P.US_IRREGULAR_UNDERGROUND, P.US_IRREGULAR_ACTIVE)
+ARVN_PIECES = Group(
     P.ARVN_TROOPS,
     P.ARVN_POLICE,
     P.ARVN_RANGER_UNDERGROUND,
     P.ARVN_RANGER_ACTIVE,
     P.ARVN_BASE,
 )
-COIN_PIECES = US_PIECES + ARVN_PIECES
-NVA_PIECES = (
+COIN_PIECES = Group(*US_PIECES, *ARVN_PIECES)
+NVA_PIECES = Group(
     P.NVA_TROOPS,
     P.NVA_GUERRILLA_UNDERGROUND,
     P.NVA_GUERRILLA_ACTIVE,
     P.NVA_BASE,
     P.NVA_TUNNELED_BASE,
 )
-VC_PIECES = (P.VC_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_ACTIVE, P.VC_BASE, P.VC_TUNNELED_BASE)
-INSURGENT_PIECES = NVA_PIECES + VC_PIECES
-COIN_UNITS = (
+VC_PIECES = Group(P.VC_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_ACTIVE, P.VC_BASE, P.VC_TUNNELED_BASE)
+INSURGENT_PIECES = Group(*NVA_PIECES, *VC_PIECES)
+COIN_UNITS = Group(
     P.US_TROOPS,
     P.US_IRREGULAR_UNDERGROUND,
     P.US_IRREGULAR_ACTIVE,
@@ -137,21 +151,20 @@ COIN_UNITS = (
     P.ARVN_RANGER_ACTIVE,
 )
 """US and ARVN cubes and Special Forces: the COIN units (1.4)."""
-COIN_TROOPS = (P.US_TROOPS, P.ARVN_TROOPS)
-ARVN_CUBES = (P.ARVN_TROOPS, P.ARVN_POLICE)
-RANGERS = (P.ARVN_RANGER_UNDERGROUND, P.ARVN_RANGER_ACTIVE)
-COIN_BASES = (P.US_BASE, P.ARVN_BASE)
-ENEMY_UNITS = (
-    P.NVA_TROOPS,
+COIN_TROOPS = Group(P.US_TROOPS, P.ARVN_TROOPS)
+ARVN_CUBES = Group(P.ARVN_TROOPS, P.ARVN_POLICE)
+RANGERS = Group(P.ARVN_RANGER_UNDERGROUND, P.ARVN_RANGER_ACTIVE)
+COIN_BASES = Group(P.US_BASE, P.ARVN_BASE)
+ENEMY_GUERRILLAS = Group(
     P.NVA_GUERRILLA_UNDERGROUND,
     P.NVA_GUERRILLA_ACTIVE,
     P.VC_GUERRILLA_UNDERGROUND,
     P.VC_GUERRILLA_ACTIVE,
 )
-ENEMY_GUERRILLAS = ENEMY_UNITS[1:]
-UNDERGROUND = (P.NVA_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_UNDERGROUND)
-ENEMY_BASES = (P.NVA_BASE, P.NVA_TUNNELED_BASE, P.VC_BASE, P.VC_TUNNELED_BASE)
-TUNNELED = (P.NVA_TUNNELED_BASE, P.VC_TUNNELED_BASE)
+ENEMY_UNITS = Group(P.NVA_TROOPS, *ENEMY_GUERRILLAS)
+UNDERGROUND = Group(P.NVA_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_UNDERGROUND)
+ENEMY_BASES = Group(P.NVA_BASE, P.NVA_TUNNELED_BASE, P.VC_BASE, P.VC_TUNNELED_BASE)
+TUNNELED = Group(P.NVA_TUNNELED_BASE, P.VC_TUNNELED_BASE)
 ARVN_CAPABILITY_CARDS = tuple(n for n, c in CARDS.items() if c.capability_of is ARVN)
 """8.7.1: the ARVN Capabilities (Armored Cavalry, Mandate of Heaven)."""
 
@@ -190,11 +203,8 @@ STRIKE, BOTH = Choose("strike"), Choose("target-both")
 DONE = Done()
 
 
-def _n(p: Counts, pieces: Iterable[Piece]) -> int:
-    total = 0
-    for x in pieces:  # a plain loop: the flowchart's most frequent call
-        total += p[x]
-    return total
+def _n(p: Counts, pieces: Group) -> int:
+    return sum(pieces.numbers(p))
 
 
 def _pieces(state: GameState, key: str) -> Counts:
