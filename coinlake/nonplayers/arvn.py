@@ -71,7 +71,9 @@ PROVINCES_AND_CITIES = tuple(s.id for s in SPACES if not s.is_loc and s.id not i
 _LOC_OR_CITY = {s.id: s.is_loc or s.is_city for s in SPACES}
 _PATROL_ADJ = {k: tuple(n for n in near if _LOC_OR_CITY[n]) for k, near in _ADJ.items()}
 """The adjacent LoCs and Cities of each space: where a Patrol goes on (3.2.2)."""
-_LOCS = frozenset(s.id for s in SPACES if s.is_loc)
+LOCS = tuple(s.id for s in SPACES if s.is_loc)
+"""The LoCs, in map order."""
+_LOCS = frozenset(LOCS)
 _CITIES = frozenset(CITIES)
 
 
@@ -1419,9 +1421,9 @@ def patrol_needs(state: GameState) -> list[list[Need]]:
     and twice the enemy units there; ② Cities short of COIN Control, 3 US or ARVN cubes or
     Special Forces, a Troop and a Police (highest Population first)."""
     locs: dict[tuple[int, int], list[Need]] = {}
-    for key in _SPACE:
+    for key in LOCS:
         p = _pieces(state, key)
-        if not _is_loc(key) or not _n(p, ENEMY_GUERRILLAS):
+        if not _n(p, ENEMY_GUERRILLAS):
             continue
         short = max(3, 2 * _n(p, ENEMY_UNITS)) - _n(p, ARVN_CUBES)
         if short > 0:
@@ -1452,7 +1454,9 @@ def patrol_next(
     cubes can come (all for a LoC; for a City enough for COIN Control), and the origin with
     the most cubes able to reach it (not an earlier destination), with why."""
     arrived, destinations = _patrol_arrivals(state)
-    cubes = [k for k in _SPACE if _n(_pieces(state, k), ARVN_CUBES)]
+    cubes = [
+        k for k, space in zip(_SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
+    ]
     # The reach of each origin (found as asked) depends on the pieces alone: the questions
     # of one move (from where, to where, which cubes) share it.
     reach = reuse("arvn-patrol-reach", (state.spaces,), _unexplored)
@@ -2239,15 +2243,15 @@ def _troop_destinations(state: GameState) -> list[str]:
     nva = set(state.coup_step.nva)
     return [
         k
-        for k in _SPACE
-        if k == SAIGON or (_is_city(k) and k not in nva) or _n(_pieces(state, k), COIN_BASES)
+        for k, space in zip(_SPACE, state.spaces, strict=True)
+        if k == SAIGON or (_is_city(k) and k not in nva) or _n(space.pieces, COIN_BASES)
     ]
 
 
 def _police_destinations(state: GameState) -> list[str]:
     """6.4.2: any LoC, or a South Vietnam space COIN-Controlled when the phase began."""
     coin = set(state.coup_step.coin)
-    return [k for k in _SPACE if _is_loc(k) or (_SPACE[k].in_south and k in coin)]
+    return [k for k in _SPACE if k in _LOCS or (k in coin and _SPACE[k].in_south)]
 
 
 def _cubes(p: Counts) -> int:
@@ -2259,8 +2263,8 @@ def _troop_sources(state: GameState) -> list[tuple[str, int, bool]]:
     then those beyond what keeps COIN Control and 3 cubes in a City (8.7.7)."""
     arrived = _arrived_here(state, P.ARVN_TROOPS)
     must, may = [], []
-    for key in _SPACE:
-        p = _pieces(state, key)
+    for key, space in zip(_SPACE, state.spaces, strict=True):
+        p = space.pieces
         n = p[P.ARVN_TROOPS] - arrived.get(key, 0)
         if n <= 0:
             continue
@@ -2280,8 +2284,8 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
     (keeping the last Police, 3 COIN cubes and COIN Control)."""
     arrived = _arrived_here(state, P.ARVN_POLICE)
     locs, others = [], []
-    for key in _SPACE:
-        p = _pieces(state, key)
+    for key, space in zip(_SPACE, state.spaces, strict=True):
+        p = space.pieces
         n = p[P.ARVN_POLICE] - arrived.get(key, 0)
         if n <= 0:
             continue
