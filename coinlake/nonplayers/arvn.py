@@ -1389,24 +1389,32 @@ def patrol_supply(
     return min(troops, total), min(police, total)
 
 
+def _supplies(
+    state: GameState, cubes: Sequence[str], arrived: dict[tuple[str, Piece], int], *, loose: bool
+) -> dict[str, tuple[int, int]]:
+    """The origins among ``cubes`` (the spaces with ARVN cubes, in map order) with cubes that
+    may Patrol out (:func:`patrol_supply`), with (Troops, Police)."""
+    out = {}
+    for origin in cubes:
+        supply = patrol_supply(state, origin, arrived, loose=loose)
+        if sum(supply):
+            out[origin] = supply
+    return out
+
+
 def _sources(
     state: GameState,
     target: str,
-    need: Need,
-    arrived: dict[tuple[str, Piece], int],
     exclude: Sequence[str],
-    cubes: Sequence[str],
+    supplies: dict[str, tuple[int, int]],
     reach: dict[str, frozenset[str]],
 ) -> dict[str, tuple[int, int]]:
-    """The origins among ``cubes`` (the spaces with ARVN cubes) whose cubes may Patrol to
-    ``target`` for ``need``, with (Troops, Police); ``reach``: the :func:`patrol_reach` of
-    origins asked before, added to as needed."""
+    """The origins among ``supplies`` (:func:`_supplies` for the destination's bullet) whose
+    cubes may Patrol to ``target``, with (Troops, Police); ``reach``: the
+    :func:`patrol_reach` of origins asked before, added to as needed."""
     out = {}
-    for origin in cubes:
+    for origin, supply in supplies.items():
         if origin == target or origin in exclude:
-            continue
-        supply = patrol_supply(state, origin, arrived, loose=need.bullet == "①")
-        if not sum(supply):
             continue
         if origin not in reach:
             reach[origin] = frozenset(patrol_reach(state, origin))
@@ -1460,10 +1468,15 @@ def patrol_next(
     # The reach of each origin (found as asked) depends on the pieces alone: the questions
     # of one move (from where, to where, which cubes) share it.
     reach = reuse("arvn-patrol-reach", (state.spaces,), _unexplored)
+    # What each origin may send depends on the bullet (① or ②), not on the destination.
+    supplies: dict[str, dict[str, tuple[int, int]]] = {}
     for group in patrol_needs(state):
         usable: list[tuple[Need, dict[str, tuple[int, int]]]] = []
         for need in group:
-            sources = _sources(state, need.target, need, arrived, destinations, cubes, reach)
+            if need.bullet not in supplies:
+                loose = need.bullet == "①"
+                supplies[need.bullet] = _supplies(state, cubes, arrived, loose=loose)
+            sources = _sources(state, need.target, destinations, supplies[need.bullet], reach)
             supply = sum(sum(s) for s in sources.values())
             enough = (
                 need.cubes
