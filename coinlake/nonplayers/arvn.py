@@ -271,7 +271,12 @@ def _free(decision: Decision) -> bool:
 
 def _us_score(state: GameState) -> int:
     """The US victory score, Support + Available (7.2): Total Support (1.6.2) and the US
-    Troops and Bases Available -- the US marker alone, without the other three."""
+    Troops and Bases Available -- the US marker alone, without the other three. Kept for
+    the same Support and Available pieces: 8.7.6 asks it of every space it weighs."""
+    return reuse("arvn-us-score", (state.spaces, state.available), lambda: _us_marker(state))
+
+
+def _us_marker(state: GameState) -> int:
     support, _ = totals(state)
     return support + state.available[P.US_TROOPS] + state.available[P.US_BASE]
 
