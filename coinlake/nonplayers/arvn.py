@@ -2323,8 +2323,7 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
 def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Troop destinations in order (space, Troops wanted, why): COIN Control added or
     (at a Base or Saigon) NVA Control removed, fewest Troops first (R320); then Cities
-    without NVA Control short of 3 COIN cubes. Lazily: the first that can be served ends
-    the search."""
+    without NVA Control short of 3 COIN cubes."""
     dests = _troop_destinations(state)
     out = []
     for key in dests:
@@ -2346,8 +2345,7 @@ def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
 def _police_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Police destinations in order: exactly 3 onto Route 13/14 if free of NVA and VC
     units; COIN Control back where Troops left; 1 Police in each COIN-Controlled Province;
-    1 Police in each City without NVA Control. Lazily: the first that can be served ends
-    the search."""
+    1 Police in each City without NVA Control."""
     legal = _police_destinations(state)
     road = _pieces(state, ROUTE_13_14)
     moved = _arrived_here(state, P.ARVN_POLICE).get(ROUTE_13_14, 0)
@@ -2381,8 +2379,8 @@ def redeploy_next(
     destination some movable piece can serve, from the first source (Troops that must move,
     then those to spare; Police from contested LoCs, then the most Police); ``None`` once
     only the Troops that must still move are left (sent to 1 random space)."""
-    # The sources depend on the pieces and the Coup Round's record alone: the questions of
-    # one move (from where, to where, how many) share them.
+    # The sources and destinations depend on the pieces and the Coup Round's record alone:
+    # the questions of one move (from where, to where, how many) share them.
     key = (state.spaces, state.coup_step, police)
     sources: Sequence[tuple[str, int, bool]] = reuse(
         "arvn-redeploy",
@@ -2393,7 +2391,11 @@ def redeploy_next(
         sources = [s for s in sources if s[0] in origins]
     if not sources:
         return None
-    targets = _police_targets(state) if police else _troop_targets(state)
+    targets: Sequence[tuple[str, int, str]] = reuse(
+        "arvn-redeploy-targets",
+        key,
+        lambda: tuple(_police_targets(state) if police else _troop_targets(state)),
+    )
     for dest, wanted, why in targets:
         for origin, n, _ in sources:
             if origin != dest:
