@@ -472,9 +472,18 @@ ASSAULT_PRIORITIES = (
 
 
 # -- moves: where pieces can go ------------------------------------------------------------------
-def patrol_reach(state: GameState, origin: str) -> list[str]:
-    """3.2.2: the LoCs and Cities a cube in ``origin`` may reach, stopping on entering a space
-    with NVA or VC pieces (in map order)."""
+def patrol_stops(state: GameState) -> frozenset[str]:
+    """3.2.2: the LoCs and Cities with NVA or VC pieces, where a Patrolling cube stops."""
+    return frozenset(
+        key
+        for key, space in zip(_SPACE, state.spaces, strict=True)
+        if _LOC_OR_CITY[key] and _insurgents(space.pieces)
+    )
+
+
+def patrol_reach(stops: frozenset[str], origin: str) -> frozenset[str]:
+    """3.2.2: the LoCs and Cities a cube in ``origin`` may reach, stopping on entering one of
+    ``stops`` (:func:`patrol_stops`)."""
     seen = {origin}
     out: list[str] = []
     stack = list(_PATROL_ADJ[origin])
@@ -484,9 +493,9 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
             continue
         seen.add(n)
         out.append(n)
-        if not _insurgents(_pieces(state, n)):
+        if n not in stops:
             stack.extend(_PATROL_ADJ[n])
-    return sorted(out, key=_INDEX.__getitem__)
+    return frozenset(out)
 
 
 def transport_reach(state: GameState, origin: str) -> list[str]:
@@ -1408,21 +1417,21 @@ def _supplies(
 
 
 def _sources(
-    state: GameState,
     target: str,
     exclude: Sequence[str],
     supplies: dict[str, tuple[int, int]],
+    stops: frozenset[str],
     reach: dict[str, frozenset[str]],
 ) -> dict[str, tuple[int, int]]:
     """The origins among ``supplies`` (:func:`_supplies` for the destination's bullet) whose
     cubes may Patrol to ``target``, with (Troops, Police); ``reach``: the
-    :func:`patrol_reach` of origins asked before, added to as needed."""
+    :func:`patrol_reach` (past ``stops``) of origins asked before, added to as needed."""
     out = {}
     for origin, supply in supplies.items():
         if origin == target or origin in exclude:
             continue
         if origin not in reach:
-            reach[origin] = frozenset(patrol_reach(state, origin))
+            reach[origin] = patrol_reach(stops, origin)
         if target in reach[origin]:
             out[origin] = supply
     return out
@@ -1470,9 +1479,10 @@ def patrol_next(
     cubes = [
         k for k, space in zip(_SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
     ]
-    # The reach of each origin (found as asked) depends on the pieces alone: the questions
-    # of one move (from where, to where, which cubes) share it.
-    reach = reuse("arvn-patrol-reach", (state.spaces,), _unexplored)
+    # The reach of each origin (found as asked) depends on where NVA and VC pieces stop a
+    # Patrol alone, which the cubes' moves never change: a whole Patrol shares it.
+    stops = patrol_stops(state)
+    reach = reuse("arvn-patrol-reach", (stops,), _unexplored)
     # What each origin may send depends on the bullet (① or ②), not on the destination.
     supplies: dict[str, dict[str, tuple[int, int]]] = {}
     for group in patrol_needs(state):
@@ -1481,7 +1491,7 @@ def patrol_next(
             if need.bullet not in supplies:
                 loose = need.bullet == "①"
                 supplies[need.bullet] = _supplies(state, cubes, arrived, loose=loose)
-            sources = _sources(state, need.target, destinations, supplies[need.bullet], reach)
+            sources = _sources(need.target, destinations, supplies[need.bullet], stops, reach)
             supply = sum(sum(s) for s in sources.values())
             enough = (
                 need.cubes
