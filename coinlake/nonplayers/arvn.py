@@ -221,7 +221,7 @@ def _with(p: Counts, piece: Piece, k: int) -> Counts:
 
 def control_of(key: str, p: Counts) -> Control:
     """1.7 Control of ``key`` if it held the pieces ``p``."""
-    if _is_loc(key):
+    if key in _LOCS:
         return Control.NONE
     return _control(tuple(p))
 
@@ -1442,6 +1442,12 @@ def patrol_needs(state: GameState) -> list[list[Need]]:
     nearest Saigon first (Underground Guerrillas first), short of the greater of 3 ARVN cubes
     and twice the enemy units there; ② Cities short of COIN Control, 3 US or ARVN cubes or
     Special Forces, a Troop and a Police (highest Population first)."""
+    # They depend on the pieces alone: the questions of one move (from where, to where,
+    # which cubes) share them.
+    return reuse("arvn-patrol-needs", (state.spaces,), lambda: _patrol_needs(state))
+
+
+def _patrol_needs(state: GameState) -> list[list[Need]]:
     locs: dict[tuple[int, int], list[Need]] = {}
     for key in LOCS:
         p = _pieces(state, key)
@@ -2272,7 +2278,7 @@ def _troop_destinations(state: GameState) -> list[str]:
     return [
         k
         for k, space in zip(_SPACE, state.spaces, strict=True)
-        if k == SAIGON or (_is_city(k) and k not in nva) or _n(space.pieces, COIN_BASES)
+        if k == SAIGON or (k in _CITIES and k not in nva) or _n(space.pieces, COIN_BASES)
     ]
 
 
