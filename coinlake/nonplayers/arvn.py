@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 import attrs
@@ -70,7 +71,9 @@ PROVINCES_AND_CITIES = tuple(s.id for s in SPACES if not s.is_loc and s.id not i
 _LOC_OR_CITY = {s.id: s.is_loc or s.is_city for s in SPACES}
 _PATROL_ADJ = {k: tuple(n for n in near if _LOC_OR_CITY[n]) for k, near in _ADJ.items()}
 """The adjacent LoCs and Cities of each space: where a Patrol goes on (3.2.2)."""
-_LOCS = frozenset(s.id for s in SPACES if s.is_loc)
+LOCS = tuple(s.id for s in SPACES if s.is_loc)
+"""The LoCs, in map order."""
+_LOCS = frozenset(LOCS)
 _CITIES = frozenset(CITIES)
 
 
@@ -108,26 +111,39 @@ def _distances(start: str) -> dict[str, int]:
 FROM_SAIGON = _distances(SAIGON)
 """Spaces between Saigon and each space, plus 1 (8.7.3: LoCs nearest Saigon first)."""
 
+
 # -- piece groups ----------------------------------------------------------------------------------
-US_PIECES = (P.US_TROOPS, P.US_BASE, P.US_IRREGULAR_UNDERGROUND, P.US_IRREGULAR_ACTIVE)
-ARVN_PIECES = (
+class Group(tuple[Piece, ...]):
+    """Piece forms counted together (:func:`_n`, the flowchart's most frequent call): the
+    group reads its numbers off a piece count in one step, not a loop over its forms."""
+
+    numbers: Callable[[Counts], tuple[int, ...]]
+
+    def __new__(cls, *pieces: Piece) -> Group:
+        group = super().__new__(cls, pieces)
+        group.numbers = itemgetter(*pieces)  # 2 forms or more: a tuple of numbers
+        return group
+
+
+US_PIECES = Group(P.US_TROOPS, P.US_BASE, P.US_IRREGULAR_UNDERGROUND, P.US_IRREGULAR_ACTIVE)
+ARVN_PIECES = Group(
     P.ARVN_TROOPS,
     P.ARVN_POLICE,
     P.ARVN_RANGER_UNDERGROUND,
     P.ARVN_RANGER_ACTIVE,
     P.ARVN_BASE,
 )
-COIN_PIECES = US_PIECES + ARVN_PIECES
-NVA_PIECES = (
+COIN_PIECES = Group(*US_PIECES, *ARVN_PIECES)
+NVA_PIECES = Group(
     P.NVA_TROOPS,
     P.NVA_GUERRILLA_UNDERGROUND,
     P.NVA_GUERRILLA_ACTIVE,
     P.NVA_BASE,
     P.NVA_TUNNELED_BASE,
 )
-VC_PIECES = (P.VC_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_ACTIVE, P.VC_BASE, P.VC_TUNNELED_BASE)
-INSURGENT_PIECES = NVA_PIECES + VC_PIECES
-COIN_UNITS = (
+VC_PIECES = Group(P.VC_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_ACTIVE, P.VC_BASE, P.VC_TUNNELED_BASE)
+INSURGENT_PIECES = Group(*NVA_PIECES, *VC_PIECES)
+COIN_UNITS = Group(
     P.US_TROOPS,
     P.US_IRREGULAR_UNDERGROUND,
     P.US_IRREGULAR_ACTIVE,
@@ -137,21 +153,20 @@ COIN_UNITS = (
     P.ARVN_RANGER_ACTIVE,
 )
 """US and ARVN cubes and Special Forces: the COIN units (1.4)."""
-COIN_TROOPS = (P.US_TROOPS, P.ARVN_TROOPS)
-ARVN_CUBES = (P.ARVN_TROOPS, P.ARVN_POLICE)
-RANGERS = (P.ARVN_RANGER_UNDERGROUND, P.ARVN_RANGER_ACTIVE)
-COIN_BASES = (P.US_BASE, P.ARVN_BASE)
-ENEMY_UNITS = (
-    P.NVA_TROOPS,
+COIN_TROOPS = Group(P.US_TROOPS, P.ARVN_TROOPS)
+ARVN_CUBES = Group(P.ARVN_TROOPS, P.ARVN_POLICE)
+RANGERS = Group(P.ARVN_RANGER_UNDERGROUND, P.ARVN_RANGER_ACTIVE)
+COIN_BASES = Group(P.US_BASE, P.ARVN_BASE)
+ENEMY_GUERRILLAS = Group(
     P.NVA_GUERRILLA_UNDERGROUND,
     P.NVA_GUERRILLA_ACTIVE,
     P.VC_GUERRILLA_UNDERGROUND,
     P.VC_GUERRILLA_ACTIVE,
 )
-ENEMY_GUERRILLAS = ENEMY_UNITS[1:]
-UNDERGROUND = (P.NVA_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_UNDERGROUND)
-ENEMY_BASES = (P.NVA_BASE, P.NVA_TUNNELED_BASE, P.VC_BASE, P.VC_TUNNELED_BASE)
-TUNNELED = (P.NVA_TUNNELED_BASE, P.VC_TUNNELED_BASE)
+ENEMY_UNITS = Group(P.NVA_TROOPS, *ENEMY_GUERRILLAS)
+UNDERGROUND = Group(P.NVA_GUERRILLA_UNDERGROUND, P.VC_GUERRILLA_UNDERGROUND)
+ENEMY_BASES = Group(P.NVA_BASE, P.NVA_TUNNELED_BASE, P.VC_BASE, P.VC_TUNNELED_BASE)
+TUNNELED = Group(P.NVA_TUNNELED_BASE, P.VC_TUNNELED_BASE)
 ARVN_CAPABILITY_CARDS = tuple(n for n, c in CARDS.items() if c.capability_of is ARVN)
 """8.7.1: the ARVN Capabilities (Armored Cavalry, Mandate of Heaven)."""
 
@@ -190,11 +205,8 @@ STRIKE, BOTH = Choose("strike"), Choose("target-both")
 DONE = Done()
 
 
-def _n(p: Counts, pieces: Iterable[Piece]) -> int:
-    total = 0
-    for x in pieces:  # a plain loop: the flowchart's most frequent call
-        total += p[x]
-    return total
+def _n(p: Counts, pieces: Group) -> int:
+    return sum(pieces.numbers(p))
 
 
 def _pieces(state: GameState, key: str) -> Counts:
@@ -209,7 +221,7 @@ def _with(p: Counts, piece: Piece, k: int) -> Counts:
 
 def control_of(key: str, p: Counts) -> Control:
     """1.7 Control of ``key`` if it held the pieces ``p``."""
-    if _is_loc(key):
+    if key in _LOCS:
         return Control.NONE
     return _control(tuple(p))
 
@@ -259,7 +271,12 @@ def _free(decision: Decision) -> bool:
 
 def _us_score(state: GameState) -> int:
     """The US victory score, Support + Available (7.2): Total Support (1.6.2) and the US
-    Troops and Bases Available -- the US marker alone, without the other three."""
+    Troops and Bases Available -- the US marker alone, without the other three. Kept for
+    the same Support and Available pieces: 8.7.6 asks it of every space it weighs."""
+    return reuse("arvn-us-score", (state.spaces, state.available), lambda: _us_marker(state))
+
+
+def _us_marker(state: GameState) -> int:
     support, _ = totals(state)
     return support + state.available[P.US_TROOPS] + state.available[P.US_BASE]
 
@@ -455,9 +472,18 @@ ASSAULT_PRIORITIES = (
 
 
 # -- moves: where pieces can go ------------------------------------------------------------------
-def patrol_reach(state: GameState, origin: str) -> list[str]:
-    """3.2.2: the LoCs and Cities a cube in ``origin`` may reach, stopping on entering a space
-    with NVA or VC pieces (in map order)."""
+def patrol_stops(state: GameState) -> frozenset[str]:
+    """3.2.2: the LoCs and Cities with NVA or VC pieces, where a Patrolling cube stops."""
+    return frozenset(
+        key
+        for key, space in zip(_SPACE, state.spaces, strict=True)
+        if _LOC_OR_CITY[key] and _insurgents(space.pieces)
+    )
+
+
+def patrol_reach(stops: frozenset[str], origin: str) -> frozenset[str]:
+    """3.2.2: the LoCs and Cities a cube in ``origin`` may reach, stopping on entering one of
+    ``stops`` (:func:`patrol_stops`)."""
     seen = {origin}
     out: list[str] = []
     stack = list(_PATROL_ADJ[origin])
@@ -467,9 +493,9 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
             continue
         seen.add(n)
         out.append(n)
-        if not _insurgents(_pieces(state, n)):
+        if n not in stops:
             stack.extend(_PATROL_ADJ[n])
-    return sorted(out, key=_INDEX.__getitem__)
+    return frozenset(out)
 
 
 def transport_reach(state: GameState, origin: str) -> list[str]:
@@ -1377,27 +1403,35 @@ def patrol_supply(
     return min(troops, total), min(police, total)
 
 
-def _sources(
-    state: GameState,
-    target: str,
-    need: Need,
-    arrived: dict[tuple[str, Piece], int],
-    exclude: Sequence[str],
-    cubes: Sequence[str],
-    reach: dict[str, frozenset[str]],
+def _supplies(
+    state: GameState, cubes: Sequence[str], arrived: dict[tuple[str, Piece], int], *, loose: bool
 ) -> dict[str, tuple[int, int]]:
-    """The origins among ``cubes`` (the spaces with ARVN cubes) whose cubes may Patrol to
-    ``target`` for ``need``, with (Troops, Police); ``reach``: the :func:`patrol_reach` of
-    origins asked before, added to as needed."""
+    """The origins among ``cubes`` (the spaces with ARVN cubes, in map order) with cubes that
+    may Patrol out (:func:`patrol_supply`), with (Troops, Police)."""
     out = {}
     for origin in cubes:
+        supply = patrol_supply(state, origin, arrived, loose=loose)
+        if sum(supply):
+            out[origin] = supply
+    return out
+
+
+def _sources(
+    target: str,
+    exclude: Sequence[str],
+    supplies: dict[str, tuple[int, int]],
+    stops: frozenset[str],
+    reach: dict[str, frozenset[str]],
+) -> dict[str, tuple[int, int]]:
+    """The origins among ``supplies`` (:func:`_supplies` for the destination's bullet) whose
+    cubes may Patrol to ``target``, with (Troops, Police); ``reach``: the
+    :func:`patrol_reach` (past ``stops``) of origins asked before, added to as needed."""
+    out = {}
+    for origin, supply in supplies.items():
         if origin == target or origin in exclude:
             continue
-        supply = patrol_supply(state, origin, arrived, loose=need.bullet == "①")
-        if not sum(supply):
-            continue
         if origin not in reach:
-            reach[origin] = frozenset(patrol_reach(state, origin))
+            reach[origin] = patrol_reach(stops, origin)
         if target in reach[origin]:
             out[origin] = supply
     return out
@@ -1408,10 +1442,16 @@ def patrol_needs(state: GameState) -> list[list[Need]]:
     nearest Saigon first (Underground Guerrillas first), short of the greater of 3 ARVN cubes
     and twice the enemy units there; ② Cities short of COIN Control, 3 US or ARVN cubes or
     Special Forces, a Troop and a Police (highest Population first)."""
+    # They depend on the pieces alone: the questions of one move (from where, to where,
+    # which cubes) share them.
+    return reuse("arvn-patrol-needs", (state.spaces,), lambda: _patrol_needs(state))
+
+
+def _patrol_needs(state: GameState) -> list[list[Need]]:
     locs: dict[tuple[int, int], list[Need]] = {}
-    for key in _SPACE:
+    for key in LOCS:
         p = _pieces(state, key)
-        if not _is_loc(key) or not _n(p, ENEMY_GUERRILLAS):
+        if not _n(p, ENEMY_GUERRILLAS):
             continue
         short = max(3, 2 * _n(p, ENEMY_UNITS)) - _n(p, ARVN_CUBES)
         if short > 0:
@@ -1442,14 +1482,22 @@ def patrol_next(
     cubes can come (all for a LoC; for a City enough for COIN Control), and the origin with
     the most cubes able to reach it (not an earlier destination), with why."""
     arrived, destinations = _patrol_arrivals(state)
-    cubes = [k for k in _SPACE if _n(_pieces(state, k), ARVN_CUBES)]
-    # The reach of each origin (found as asked) depends on the pieces alone: the questions
-    # of one move (from where, to where, which cubes) share it.
-    reach = reuse("arvn-patrol-reach", (state.spaces,), _unexplored)
+    cubes = [
+        k for k, space in zip(_SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
+    ]
+    # The reach of each origin (found as asked) depends on where NVA and VC pieces stop a
+    # Patrol alone, which the cubes' moves never change: a whole Patrol shares it.
+    stops = patrol_stops(state)
+    reach = reuse("arvn-patrol-reach", (stops,), _unexplored)
+    # What each origin may send depends on the bullet (① or ②), not on the destination.
+    supplies: dict[str, dict[str, tuple[int, int]]] = {}
     for group in patrol_needs(state):
         usable: list[tuple[Need, dict[str, tuple[int, int]]]] = []
         for need in group:
-            sources = _sources(state, need.target, need, arrived, destinations, cubes, reach)
+            if need.bullet not in supplies:
+                loose = need.bullet == "①"
+                supplies[need.bullet] = _supplies(state, cubes, arrived, loose=loose)
+            sources = _sources(need.target, destinations, supplies[need.bullet], stops, reach)
             supply = sum(sum(s) for s in sources.values())
             enough = (
                 need.cubes
@@ -2229,15 +2277,15 @@ def _troop_destinations(state: GameState) -> list[str]:
     nva = set(state.coup_step.nva)
     return [
         k
-        for k in _SPACE
-        if k == SAIGON or (_is_city(k) and k not in nva) or _n(_pieces(state, k), COIN_BASES)
+        for k, space in zip(_SPACE, state.spaces, strict=True)
+        if k == SAIGON or (k in _CITIES and k not in nva) or _n(space.pieces, COIN_BASES)
     ]
 
 
 def _police_destinations(state: GameState) -> list[str]:
     """6.4.2: any LoC, or a South Vietnam space COIN-Controlled when the phase began."""
     coin = set(state.coup_step.coin)
-    return [k for k in _SPACE if _is_loc(k) or (_SPACE[k].in_south and k in coin)]
+    return [k for k in _SPACE if k in _LOCS or (k in coin and _SPACE[k].in_south)]
 
 
 def _cubes(p: Counts) -> int:
@@ -2249,8 +2297,8 @@ def _troop_sources(state: GameState) -> list[tuple[str, int, bool]]:
     then those beyond what keeps COIN Control and 3 cubes in a City (8.7.7)."""
     arrived = _arrived_here(state, P.ARVN_TROOPS)
     must, may = [], []
-    for key in _SPACE:
-        p = _pieces(state, key)
+    for key, space in zip(_SPACE, state.spaces, strict=True):
+        p = space.pieces
         n = p[P.ARVN_TROOPS] - arrived.get(key, 0)
         if n <= 0:
             continue
@@ -2270,8 +2318,8 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
     (keeping the last Police, 3 COIN cubes and COIN Control)."""
     arrived = _arrived_here(state, P.ARVN_POLICE)
     locs, others = [], []
-    for key in _SPACE:
-        p = _pieces(state, key)
+    for key, space in zip(_SPACE, state.spaces, strict=True):
+        p = space.pieces
         n = p[P.ARVN_POLICE] - arrived.get(key, 0)
         if n <= 0:
             continue
@@ -2291,8 +2339,7 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
 def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Troop destinations in order (space, Troops wanted, why): COIN Control added or
     (at a Base or Saigon) NVA Control removed, fewest Troops first (R320); then Cities
-    without NVA Control short of 3 COIN cubes. Lazily: the first that can be served ends
-    the search."""
+    without NVA Control short of 3 COIN cubes."""
     dests = _troop_destinations(state)
     out = []
     for key in dests:
@@ -2314,8 +2361,7 @@ def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
 def _police_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
     """8.7.7's Police destinations in order: exactly 3 onto Route 13/14 if free of NVA and VC
     units; COIN Control back where Troops left; 1 Police in each COIN-Controlled Province;
-    1 Police in each City without NVA Control. Lazily: the first that can be served ends
-    the search."""
+    1 Police in each City without NVA Control."""
     legal = _police_destinations(state)
     road = _pieces(state, ROUTE_13_14)
     moved = _arrived_here(state, P.ARVN_POLICE).get(ROUTE_13_14, 0)
@@ -2349,8 +2395,8 @@ def redeploy_next(
     destination some movable piece can serve, from the first source (Troops that must move,
     then those to spare; Police from contested LoCs, then the most Police); ``None`` once
     only the Troops that must still move are left (sent to 1 random space)."""
-    # The sources depend on the pieces and the Coup Round's record alone: the questions of
-    # one move (from where, to where, how many) share them.
+    # The sources and destinations depend on the pieces and the Coup Round's record alone:
+    # the questions of one move (from where, to where, how many) share them.
     key = (state.spaces, state.coup_step, police)
     sources: Sequence[tuple[str, int, bool]] = reuse(
         "arvn-redeploy",
@@ -2361,7 +2407,11 @@ def redeploy_next(
         sources = [s for s in sources if s[0] in origins]
     if not sources:
         return None
-    targets = _police_targets(state) if police else _troop_targets(state)
+    targets: Sequence[tuple[str, int, str]] = reuse(
+        "arvn-redeploy-targets",
+        key,
+        lambda: tuple(_police_targets(state) if police else _troop_targets(state)),
+    )
     for dest, wanted, why in targets:
         for origin, n, _ in sources:
             if origin != dest:
