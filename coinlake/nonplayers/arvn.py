@@ -48,7 +48,7 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
-from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT, totals
+from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
 from coinlake.nonplayers.priorities import Priority, Score, Test, narrow, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
@@ -270,15 +270,9 @@ def _free(decision: Decision) -> bool:
 
 
 def _us_score(state: GameState) -> int:
-    """The US victory score, Support + Available (7.2): Total Support (1.6.2) and the US
-    Troops and Bases Available -- the US marker alone, without the other three. Kept for
-    the same Support and Available pieces: 8.7.6 asks it of every space it weighs."""
-    return reuse("arvn-us-score", (state.spaces, state.available), lambda: _us_marker(state))
-
-
-def _us_marker(state: GameState) -> int:
-    support, _ = totals(state)
-    return support + state.available[P.US_TROOPS] + state.available[P.US_BASE]
+    """The US victory score, Support + Available (1.9, 7.2): Total Support (1.6.2) and the
+    US Troops and Bases Available -- the US marker alone, without the other three."""
+    return coinlake.victory_markers(state)[US]
 
 
 def _is_player(state: GameState, faction: Faction) -> bool:

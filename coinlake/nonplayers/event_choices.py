@@ -169,25 +169,6 @@ def source(faction: Faction, words: list[str], roller: Roller) -> Choice | None:
     return Choice(Choose(first), roller.why("8.4.3", f"{faction} pieces from {where} first"))
 
 
-def totals(state: GameState) -> Deltas:
-    """(Total Support, Total Opposition) of ``state`` (1.6.2): each space's Population
-    times its level, 2 at Active and 1 at Passive (a space without Population, or
-    Neutral, adds nothing)."""
-    support = opposition = 0
-    spaces = state.spaces
-    for index, population in _POPULATED:
-        level = spaces[index].support
-        if level > 0:
-            support += population * level
-        elif level < 0:
-            opposition -= population * level
-    return support, opposition
-
-
-_POPULATED = tuple((space.index, space.population) for space in coinlake.SPACES if space.population)
-"""The index and Population of each space with a Population."""
-
-
 LOOKAHEAD_STEPS = 12
 """How many of a space's further questions a look-ahead answers at most."""
 LOOKING_AHEAD = Why("8.4.4", "looking ahead")
