@@ -143,24 +143,54 @@ def _n(p: Counts, *pieces: Piece) -> int:
     return total
 
 
+# A counts vector holds the US and ARVN pieces (COIN), then the NVA, then the VC ones
+# (``Piece`` values 0-8, 9-13, 14-17): each side's total is the sum of one slice.
+assert tuple(P) == _COIN + _NVA + _VC and _INSURGENT == _NVA + _VC
+_NVA_FROM = len(_COIN)
+_VC_FROM = _NVA_FROM + len(_NVA)
+
+
+def _coin(p: Counts) -> int:
+    """US and ARVN pieces among counts ``p``: ``_n(p, *_COIN)``, summed as one slice."""
+    return sum(p[:_NVA_FROM])
+
+
+def _insurgents(p: Counts) -> int:
+    """NVA and VC pieces among counts ``p``: ``_n(p, *_INSURGENT)``, summed as one slice."""
+    return sum(p[_NVA_FROM:])
+
+
+def _nva(p: Counts) -> int:
+    """NVA pieces among counts ``p``: ``_n(p, *_NVA)``, summed as one slice."""
+    return sum(p[_NVA_FROM:_VC_FROM])
+
+
+def _vc(p: Counts) -> int:
+    """VC pieces among counts ``p``: ``_n(p, *_VC)``, summed as one slice."""
+    return sum(p[_VC_FROM:])
+
+
 def _pieces(state: GameState, key: str) -> tuple[int, ...]:
     return state.space(key).pieces
 
 
 def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
     """The spaces holding any of ``pieces``, in map order."""
-    found = []
-    for key, space in zip(_IDS, state.spaces, strict=True):
-        held = space.pieces
-        for piece in pieces:
-            if held[piece]:
-                found.append(key)
-                break
-    return found
+    places = zip(_IDS, state.spaces, strict=True)
+    if len(pieces) == 1:
+        piece = pieces[0]
+        return [key for key, space in places if space.pieces[piece]]
+    return [key for key, space in places if any(map(space.pieces.__getitem__, pieces))]
+
+
+def _insurgent_spaces(state: GameState) -> list[str]:
+    """The spaces holding NVA or VC pieces, in map order: ``_spaces_with(state,
+    *_INSURGENT)``."""
+    return [key for key, space in zip(_IDS, state.spaces, strict=True) if _insurgents(space.pieces)]
 
 
 def _control_of(p: Counts) -> Control:
-    coin, nva, vc = _n(p, *_COIN), _n(p, *_NVA), _n(p, *_VC)
+    coin, nva, vc = _coin(p), _nva(p), _vc(p)
     if coin > nva + vc:
         return Control.COIN
     if nva > coin + vc:
@@ -484,7 +514,7 @@ def assault_condition(state: GameState) -> str | None:
 def _base_removable(state: GameState, key: str, arvn: bool) -> str | None:
     """8.8.3's first condition in one space (ruling R332)."""
     p = _pieces(state, key)
-    if not p[P.US_TROOPS] or not _n(p, *_INSURGENT):
+    if not p[P.US_TROOPS] or not _insurgents(p):
         return None
     us = us_assault(state, key)
     if us.base or us.tunnel:
@@ -530,7 +560,7 @@ def assault_possible(state: GameState) -> bool:
         return True
     if _air_lift_banned(state) or not _spaces_with(state, P.US_TROOPS):
         return False
-    return any(_lift_for_assault(state, key, ()) for key in _spaces_with(state, *_INSURGENT))
+    return any(_lift_for_assault(state, key, ()) for key in _insurgent_spaces(state))
 
 
 def sweep_condition(state: GameState) -> str | None:
@@ -743,7 +773,7 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
         n = troops
     patton = _capability(state, M48_PATTON) is Side.UNSHADED
     patton = patton and _patton_used(state) < PATTON_SPACES
-    if patton and troops and _terrain(key) != "lowland" and _n(p, *_INSURGENT) > n:
+    if patton and troops and _terrain(key) != "lowland" and _insurgents(p) > n:
         n += 2
     return n
 
@@ -771,7 +801,7 @@ def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
     ruling R348) removed; 2 -- more than half; 3 -- any piece; 0 -- none (or barred by
     shaded Search and Destroy)."""
     p = _pieces(state, key)
-    if not p[P.US_TROOPS] + extra or not _n(p, *_INSURGENT) or _country(key) == "north-vietnam":
+    if not p[P.US_TROOPS] + extra or not _insurgents(p) or _country(key) == "north-vietnam":
         return 0
     a = us_assault(state, key, extra)
     if not a.removed and not a.tunnel:
@@ -964,7 +994,7 @@ def _lift_for_assault(state: GameState, key: str, done: Sequence[str]) -> int:
     enough to remove as many enemies as possible, where that is more than half the
     Active ones (0: none)."""
     p = _pieces(state, key)
-    if key in done or not _n(p, *_INSURGENT) or not _troops_may_enter(state, key):
+    if key in done or not _insurgents(p) or not _troops_may_enter(state, key):
         return 0
     most = us_assault(state, key, 40).removed
     if us_assault(state, key).removed >= most:
@@ -984,7 +1014,7 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
     Troops or COIN Control."""
     needs: list[tuple[int, str, int, str]] = []
     if op == "assault":
-        found = [(k, _lift_for_assault(state, k, done)) for k in _spaces_with(state, *_INSURGENT)]
+        found = [(k, _lift_for_assault(state, k, done)) for k in _insurgent_spaces(state)]
         wanted = [(k, n) for k, n in found if n]
         ordered = sorted(
             wanted, key=lambda kn: tuple(-v for v in _assault_merits(state, kn[0], kn[1]))
@@ -998,17 +1028,16 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
             if n:
                 needs.append((i, k, n, "Troops for the Sweep there"))
     base = len(needs)
+    taken = {d for _, d, _, _ in needs}
     for k in _spaces_with(state, P.ARVN_POLICE):
-        p = _pieces(state, k)
         if _is_loc(k) or not _troops_may_enter(state, k):
             continue
         if _support(state, k) is Support.ACTIVE_SUPPORT:
             continue
-        control = (
-            _n(p, *_INSURGENT) - _n(p, *_COIN) + 1 if _control_of(p) is not Control.COIN else 0
-        )
+        p = _pieces(state, k)
+        control = _insurgents(p) - _coin(p) + 1 if _control(state, k) is not Control.COIN else 0
         n = max(0 if p[P.US_TROOPS] else 1, control)
-        if n and not any(k == d for _, d, _, _ in needs):
+        if n and k not in taken:
             needs.append((base, k, n, "US Troops and COIN Control to a space with Police"))
     return needs
 
@@ -1031,13 +1060,13 @@ def _keep(state: GameState, key: str, op: str, done: Sequence[str]) -> int:
     for COIN Control, 3 at Support, and the US Troops the Operation still needs there --
     none for a space already Assaulted (ruling R334)."""
     p = _pieces(state, key)
-    coin = _n(p, *_COIN)
+    coin = _coin(p)
     keep = 0
     control = _control(state, key)
     if control is Control.COIN:
-        keep = _n(p, *_INSURGENT) + 1
+        keep = _insurgents(p) + 1
     elif not _is_loc(key) and control is not Control.NVA:
-        keep = max(0, _n(p, *_NVA) - _n(p, *_VC))  # adding NVA Control
+        keep = max(0, _nva(p) - _vc(p))  # adding NVA Control
     if _support(state, key) > Support.NEUTRAL:
         keep = max(keep, min(coin, 3))
     if (op == "assault" and key not in done and _assault_category(state, key)) or (
@@ -1055,7 +1084,7 @@ def _spare_troops(state: GameState, key: str, op: str, done: Sequence[str]) -> i
         return 0
     if _first_origin(state, key):
         return p[P.US_TROOPS]
-    return max(0, min(p[P.US_TROOPS], _n(p, *_COIN) - _keep(state, key, op, done)))
+    return max(0, min(p[P.US_TROOPS], _coin(p) - _keep(state, key, op, done)))
 
 
 def _origin_rank(state: GameState, key: str, spare: int) -> tuple[int, ...]:
@@ -1197,21 +1226,18 @@ def potential_origins(
     (not a destination since), then -- only to replace those -- the best of the others
     (origins already used first; the first bullet's spaces, then the most units to spare)."""
 
-    with_troops = _spaces_with(state, P.US_TROOPS)
-    spare = {k: n for k in with_troops if (n := _spare_troops(state, k, op, done)) > 0}
-
     def able(k: str) -> bool:
-        return (
-            k in spare
-            and k not in wanted
-            and k not in destinations
-            and _country(k) != "north-vietnam"
-        )
+        return k not in wanted and k not in destinations and _country(k) != "north-vietnam"
 
+    spare = {
+        k: n
+        for k in _spaces_with(state, P.US_TROOPS)
+        if able(k) and (n := _spare_troops(state, k, op, done)) > 0
+    }  # the spaces that may send US Troops, and how many
     size = 1 if monsoon(state) else 3
-    kept = [k for k in noted if able(k)][:size]
+    kept = [k for k in noted if k in spare][:size]
     others = sorted(
-        (k for k in spare if k not in kept and able(k)),
+        (k for k in spare if k not in kept),
         key=lambda k: (k not in used, _origin_rank(state, k, spare[k]), _SPACE[k].index),
     )
     return [*kept, *others][:size]
@@ -1342,7 +1368,7 @@ def air_strike_possible(state: GameState) -> bool:
     arc = _capability(state, ARC_LIGHT) is Side.UNSHADED
     for key in _IDS:
         p = _pieces(state, key)
-        if _air_targets(p) and (_n(p, *_COIN) or (arc and _SPACE[key].is_province)):
+        if _air_targets(p) and (_coin(p) or (arc and _SPACE[key].is_province)):
             return True
     return False
 
@@ -1353,7 +1379,7 @@ def _nva_control_need(state: GameState, key: str) -> int:
     p = _pieces(state, key)
     if _control(state, key) is not Control.NVA or _pop(key) < 1:
         return 0
-    need = _n(p, *_NVA) - _n(p, *_COIN) - _n(p, *_VC)
+    need = _nva(p) - _coin(p) - _vc(p)
     removable = p[P.NVA_TROOPS] + p[P.NVA_GUERRILLA_ACTIVE]
     return need if 0 < need <= removable else 0
 
@@ -1366,8 +1392,8 @@ def _strike_rank(state: GameState, key: str) -> tuple[float, ...] | None:
     targets = _air_targets(p)
     if not targets:
         return None
-    opposition = _support(state, key) is Support.ACTIVE_OPPOSITION and _n(p, *_COIN) > 0
-    if not _n(p, *_COIN):
+    opposition = _support(state, key) is Support.ACTIVE_OPPOSITION and _coin(p) > 0
+    if not _coin(p):
         return (0, -_pop(key))
     if _nva_control_need(state, key):
         return (1, -_pop(key))
@@ -1446,7 +1472,7 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
         key = max(best[1], key=_pop)
         move = next(m for m in offered if m.origin == key and m.piece.faction is Faction.NVA)
         return Choice(move, roller.why("8.8.3", f"Air Strike to end NVA Control in {_name(key)}"))
-    locs = [k for k in spaces if _is_loc(k) and _n(_pieces(state, k), *_COIN)]
+    locs = [k for k in spaces if _is_loc(k) and _coin(_pieces(state, k))]
     if locs:
         near = min(_FROM_SAIGON.get(k, 99) for k in locs)
         key = choose_space([k for k in locs if _FROM_SAIGON.get(k, 99) == near], roller)
@@ -1457,7 +1483,7 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
     pool, what = (bases, "a Base") if bases else (spaces, "the most pieces")
 
     def order(k: str) -> tuple[int, int]:
-        opposed = _support(state, k) is Support.ACTIVE_OPPOSITION and _n(_pieces(state, k), *_COIN)
+        opposed = _support(state, k) is Support.ACTIVE_OPPOSITION and _coin(_pieces(state, k))
         return (0 if opposed else 1, _pop(k))
 
     top = min(order(k) for k in pool)
@@ -1475,7 +1501,7 @@ def _arc_light_hit(
     if _capability(state, ARC_LIGHT) is not Side.UNSHADED:
         return None
     for key in spaces:
-        if not _SPACE[key].is_province or _n(_pieces(state, key), *_COIN):
+        if not _SPACE[key].is_province or _coin(_pieces(state, key)):
             continue
         if _control(_turn_start(state), key) is Control.NVA:  # as the turn began
             if not _nva_control_need(state, key):
@@ -1513,7 +1539,7 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
             continue
         seen.add(n)
         out.append(n)
-        if not _n(_pieces(state, n), *_INSURGENT):
+        if not _insurgents(_pieces(state, n)):
             stack.extend(m for m in _adjacent(n) if _loc_or_city(m) and m not in seen)
     return out
 
@@ -1627,9 +1653,9 @@ def _advise_options(state: GameState, key: str) -> list[AdviseOption]:
         and _support(state, key) > Support.NEUTRAL
     )
     results: list[tuple[str, Strike]] = []
-    if _n(p, P.ARVN_TROOPS, P.ARVN_POLICE) and _n(p, *_INSURGENT) and not s_and_d:
+    if _n(p, P.ARVN_TROOPS, P.ARVN_POLICE) and _insurgents(p) and not s_and_d:
         results.append(("assault", _simulate(p, _arvn_hits(p, key))))
-    if _n(p, P.US_IRREGULAR_UNDERGROUND, P.ARVN_RANGER_UNDERGROUND) and _n(p, *_INSURGENT):
+    if _n(p, P.US_IRREGULAR_UNDERGROUND, P.ARVN_RANGER_UNDERGROUND) and _insurgents(p):
         results.append(("special-forces", _special_forces(p)))
     for mode, strike in results:
         if not strike.removed:
@@ -1751,7 +1777,7 @@ def _sweep_needs(state: GameState, key: str) -> tuple[int, int, int]:
 
     every = need(lambda a: a >= hidden) if hidden else 0
     half = need(lambda a: 2 * a > hidden) if hidden else 0
-    control = max(0, _n(p, *_INSURGENT) - _n(p, *_COIN) + 1) if not _is_loc(key) else 0
+    control = max(0, _insurgents(p) - _coin(p) + 1) if not _is_loc(key) else 0
     return every, half, control
 
 
@@ -1828,7 +1854,7 @@ def _sweep_sources(state: GameState, dest: str) -> list[str]:
     an adjacent LoC free of NVA and VC pieces (in map order)."""
     out = list(_adjacent(dest))
     for loc in _adjacent(dest):
-        if _is_loc(loc) and not _n(_pieces(state, loc), *_INSURGENT):
+        if _is_loc(loc) and not _insurgents(_pieces(state, loc)):
             out.extend(b for b in _adjacent(loc) if b != dest and b not in out)
     return sorted(out, key=lambda k: _SPACE[k].index)
 
@@ -1880,13 +1906,13 @@ def _sweep_spare(state: GameState, key: str) -> int:
     troops = p[P.US_TROOPS]
     if not troops:
         return 0
-    coin, insurgents = _n(p, *_COIN), _n(p, *_INSURGENT)
+    coin, insurgents = _coin(p), _insurgents(p)
     if not _is_loc(key):
         control = _control(state, key)
         if control is Control.COIN:
             troops = min(troops, coin - insurgents - 1)
         elif control is Control.NONE:
-            troops = min(troops, coin + _n(p, *_VC) - _n(p, *_NVA))
+            troops = min(troops, coin + _vc(p) - _nva(p))
     if _support(state, key) > Support.NEUTRAL:
         troops = min(troops, coin - 3)
     return max(0, troops)
@@ -1956,9 +1982,10 @@ def _next_sweep_space(
     without = [k for k in candidates if k not in with_us] if extra < 2 else []
     for pool, why in ((with_us, "where US pieces are"), (without, "where no US pieces are")):
         if pool:
-            top = max(_sweep_space_rank(state, k) for k in pool)
+            ranks = [_sweep_space_rank(state, k) for k in pool]
+            top = max(ranks)
             return choose_space(
-                [k for k in pool if _sweep_space_rank(state, k) == top], roller
+                [k for k, rank in zip(pool, ranks, strict=True) if rank == top], roller
             ), why
     return None, ""
 
@@ -2017,14 +2044,13 @@ def _cobras(state: GameState, spaces: Sequence[str], roller: Roller) -> Choice:
 
 
 # == 8.8.7 Train ==================================================================================
+_TRAINING_GROUNDS = tuple(k for k in _IDS if not _is_loc(k) and _country(k) != "north-vietnam")
+"""The Provinces and Cities outside North Vietnam, in map order: where the US may Train
+with US pieces there (3.2.1)."""
+
+
 def _trainable(state: GameState) -> list[str]:
-    return [
-        k
-        for k in _IDS
-        if not _is_loc(k)
-        and _country(k) != "north-vietnam"
-        and _n(_pieces(state, k), *_US_PIECES) > 0
-    ]
+    return [k for k in _TRAINING_GROUNDS if _n(_pieces(state, k), *_US_PIECES) > 0]
 
 
 def _arvn_plan(state: GameState) -> str | None:
@@ -2471,8 +2497,10 @@ def _coin_spaces(state: GameState) -> tuple[str, ...]:
 
 
 def _commitment_places(state: GameState) -> list[str]:
-    coin = set(_coin_spaces(state))
-    return [k for k in _IDS if k in coin or _is_loc(k) or k == SAIGON]
+    """The spaces Commitment may move US pieces to or from (6.5): COIN Control (as the
+    Commitment Phase began), LoCs and Saigon, in map order."""
+    places = _LOCS.union(_coin_spaces(state), (SAIGON,))
+    return [k for k in _IDS if k in places]
 
 
 def _even_step(state: GameState, key: str) -> int:
