@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
+from operator import attrgetter, itemgetter
 
 import attrs
 from attrs import frozen
@@ -174,19 +175,22 @@ def _pieces(state: GameState, key: str) -> tuple[int, ...]:
     return state.space(key).pieces
 
 
+_CONTENTS = attrgetter("pieces")
+"""A space's counts (``SpaceState.pieces``)."""
+
+
 def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
     """The spaces holding any of ``pieces``, in map order."""
-    places = zip(_IDS, state.spaces, strict=True)
+    counts = map(_CONTENTS, state.spaces)
     if len(pieces) == 1:
-        piece = pieces[0]
-        return [key for key, space in places if space.pieces[piece]]
-    return [key for key, space in places if any(map(space.pieces.__getitem__, pieces))]
+        return list(compress(_IDS, map(itemgetter(pieces[0]), counts)))
+    return list(compress(_IDS, (any(map(p.__getitem__, pieces)) for p in counts)))
 
 
 def _insurgent_spaces(state: GameState) -> list[str]:
     """The spaces holding NVA or VC pieces, in map order: ``_spaces_with(state,
     *_INSURGENT)``."""
-    return [key for key, space in zip(_IDS, state.spaces, strict=True) if _insurgents(space.pieces)]
+    return list(compress(_IDS, map(_insurgents, map(_CONTENTS, state.spaces))))
 
 
 def _control_of(p: Counts) -> Control:
@@ -230,10 +234,7 @@ TYPHOON_KATE = _card("Typhoon Kate")
 
 
 def _capability(state: GameState, card: int) -> Side | None:
-    for number, side in state.capabilities:
-        if number == card:
-            return side
-    return None
+    return dict(state.capabilities).get(card)  # a card is there at most once (5.3)
 
 
 def _momentum(state: GameState, card: int, side: Side | None = None) -> bool:
@@ -771,9 +772,13 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
         n = troops // 2
     else:
         n = troops
-    patton = _capability(state, M48_PATTON) is Side.UNSHADED
-    patton = patton and _patton_used(state) < PATTON_SPACES
-    if patton and troops and _terrain(key) != "lowland" and _insurgents(p) > n:
+    if (
+        troops
+        and _terrain(key) != "lowland"
+        and _insurgents(p) > n
+        and _capability(state, M48_PATTON) is Side.UNSHADED
+        and _patton_used(state) < PATTON_SPACES
+    ):
         n += 2
     return n
 
@@ -2398,7 +2403,8 @@ def _base_spaces(state: GameState) -> list[str]:
 
 def _even_target(state: GameState, spaces: Sequence[str], roller: Roller) -> str:
     """The US Base space with the fewest US Troops (8.8.9: as even as possible)."""
-    bases = [k for k in spaces if _pieces(state, k)[P.US_BASE]]
+    with_base = set(_base_spaces(state))
+    bases = [k for k in spaces if k in with_base]
     if not bases:
         return SAIGON if SAIGON in spaces else choose_space(list(spaces), roller)
     least = min(_pieces(state, k)[P.US_TROOPS] for k in bases)
@@ -2458,7 +2464,8 @@ def _commitment_plan(state: GameState, roller: Roller) -> tuple[str, str, Piece,
             f"{policy}: Troops to the map, evenly at US Bases",
         )
     if gap < 0:
-        places = [k for k in _commitment_places(state) if _pieces(state, k)[P.US_TROOPS]]
+        with_troops = set(_spaces_with(state, P.US_TROOPS))
+        places = [k for k in _commitment_places(state) if k in with_troops]
         loose = [k for k in places if not _pieces(state, k)[P.US_BASE] and k != SAIGON]
         if loose:
             key = choose_space(loose, roller)
@@ -2500,7 +2507,7 @@ def _commitment_places(state: GameState) -> list[str]:
     """The spaces Commitment may move US pieces to or from (6.5): COIN Control (as the
     Commitment Phase began), LoCs and Saigon, in map order."""
     places = _LOCS.union(_coin_spaces(state), (SAIGON,))
-    return [k for k in _IDS if k in places]
+    return list(filter(places.__contains__, _IDS))
 
 
 def _even_step(state: GameState, key: str) -> int:
