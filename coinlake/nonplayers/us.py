@@ -77,6 +77,10 @@ _LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
 _COUNTRY = {s.id: s.country.value for s in coinlake.SPACES}
 _TERRAIN = {s.id: "" if s.terrain is None else s.terrain.value for s in coinlake.SPACES}
 SAIGON = "saigon"
+_PROVINCES_AND_CITIES = tuple(k for k in _IDS if k not in _LOCS and _COUNTRY[k] != "north-vietnam")
+"""The Provinces and Cities outside North Vietnam, in map order: where the US may Train
+(3.2.1) or Sweep (3.2.3) with its pieces."""
+_INLAND = frozenset(_PROVINCES_AND_CITIES)
 
 
 def _adjacent(key: str) -> tuple[str, ...]:
@@ -144,11 +148,18 @@ def _n(p: Counts, *pieces: Piece) -> int:
     return total
 
 
-# A counts vector holds the US and ARVN pieces (COIN), then the NVA, then the VC ones
-# (``Piece`` values 0-8, 9-13, 14-17): each side's total is the sum of one slice.
+# A counts vector holds the US pieces, the ARVN ones (together COIN), then the NVA, then the
+# VC ones (``Piece`` values 0-3, 4-8, 9-13, 14-17): each side's total is the sum of one slice.
 assert tuple(P) == _COIN + _NVA + _VC and _INSURGENT == _NVA + _VC
+assert _COIN[: len(_US_PIECES)] == _US_PIECES
+_ARVN_FROM = len(_US_PIECES)
 _NVA_FROM = len(_COIN)
 _VC_FROM = _NVA_FROM + len(_NVA)
+
+
+def _us(p: Counts) -> int:
+    """US pieces among counts ``p``: ``_n(p, *_US_PIECES)``, summed as one slice."""
+    return sum(p[:_ARVN_FROM])
 
 
 def _coin(p: Counts) -> int:
@@ -573,17 +584,13 @@ def sweep_condition(state: GameState) -> str | None:
 
 
 def _sweep_candidate(state: GameState, key: str) -> bool:
-    return (
-        not _is_loc(key)
-        and _country(key) != "north-vietnam"
-        and _n(_pieces(state, key), *_UNDERGROUND) > 0
-    )
+    return key in _INLAND and _n(_pieces(state, key), *_UNDERGROUND) > 0
 
 
 def sweep_possible(state: GameState) -> bool:
     """8.8.5 IF NONE: not in Monsoon, and a Province or City to Sweep (Underground
     Guerrillas)."""
-    return not monsoon(state) and any(_sweep_candidate(state, k) for k in _IDS)
+    return not monsoon(state) and any(_sweep_candidate(state, k) for k in _PROVINCES_AND_CITIES)
 
 
 def patrol_possible(state: GameState) -> bool:
@@ -1982,8 +1989,8 @@ def _next_sweep_space(
         return None, ""
     start = _turn_start(state)
     candidates = [k for k in spaces if _sweep_candidate(state, k)]
-    with_us = [k for k in candidates if _n(_pieces(start, k), *_US_PIECES)]
-    extra = sum(1 for k in done if not _n(_pieces(start, k), *_US_PIECES))
+    with_us = [k for k in candidates if _us(_pieces(start, k))]
+    extra = sum(1 for k in done if not _us(_pieces(start, k)))
     without = [k for k in candidates if k not in with_us] if extra < 2 else []
     for pool, why in ((with_us, "where US pieces are"), (without, "where no US pieces are")):
         if pool:
@@ -2049,13 +2056,8 @@ def _cobras(state: GameState, spaces: Sequence[str], roller: Roller) -> Choice:
 
 
 # == 8.8.7 Train ==================================================================================
-_TRAINING_GROUNDS = tuple(k for k in _IDS if not _is_loc(k) and _country(k) != "north-vietnam")
-"""The Provinces and Cities outside North Vietnam, in map order: where the US may Train
-with US pieces there (3.2.1)."""
-
-
 def _trainable(state: GameState) -> list[str]:
-    return [k for k in _TRAINING_GROUNDS if _n(_pieces(state, k), *_US_PIECES) > 0]
+    return [k for k in _PROVINCES_AND_CITIES if _us(_pieces(state, k)) > 0]
 
 
 def _arvn_plan(state: GameState) -> str | None:
@@ -2091,7 +2093,7 @@ def _pacify_gain(state: GameState, key: str, *, training: bool, shifted: int = 0
     after removing its Terror (8.8.8: Terror only where a level shifts, ruling R342)."""
     if _is_loc(key) or _control(state, key) is not Control.COIN or not _SPACE[key].can_have_support:
         return 0
-    if not _n(_pieces(state, key), *_US_PIECES):
+    if not _us(_pieces(state, key)):
         return 0
     top = Support.ACTIVE_SUPPORT
     if training and _capability(state, CORDS) is Side.SHADED:
