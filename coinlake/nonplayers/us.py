@@ -512,11 +512,11 @@ def assault_condition(state: GameState) -> str | None:
     Capabilities, a successful Tunnel roll: ruling R332) can remove an enemy Base, or NVA
     Troops stand with US Troops or a US Base; ``None`` if neither."""
     arvn = _spendable(state) >= 3
-    for key in _IDS:
+    for key in _spaces_with(state, P.US_TROOPS):  # elsewhere no US Assault
         reason = _base_removable(state, key, arvn)
         if reason is not None:
             return reason
-    for key in _IDS:
+    for key in _spaces_with(state, P.NVA_TROOPS):
         reason = _nva_troops_with_us(state, key)
         if reason is not None:
             return reason
@@ -568,17 +568,18 @@ def assault_possible(state: GameState) -> bool:
     need be; never under shaded General Lansdale (5.4)."""
     if _momentum(state, GENERAL_LANSDALE):
         return False
-    if any(_assault_category(state, key) for key in _IDS):
+    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    if any(_assault_category(state, key) for key in troops):
         return True
-    if _air_lift_banned(state) or not _spaces_with(state, P.US_TROOPS):
+    if _air_lift_banned(state) or not troops:
         return False
     return any(_lift_for_assault(state, key, ()) for key in _insurgent_spaces(state))
 
 
 def sweep_condition(state: GameState) -> str | None:
     """8.8.5: an Underground Guerrilla in a space at Support."""
-    for key in _IDS:
-        if _support(state, key) > Support.NEUTRAL and _n(_pieces(state, key), *_UNDERGROUND):
+    for key in _spaces_with(state, *_UNDERGROUND):
+        if _support(state, key) > Support.NEUTRAL:
             return f"Underground Guerrillas at Support in {_name(key)}"
     return None
 
@@ -884,7 +885,8 @@ def _assault_pick(state: GameState, done: Sequence[str], category: int) -> bool:
     limit = _assault_limit(state)
     if limit is not None and len(done) >= limit:
         return False
-    return any(_assault_category(state, k) == category for k in _IDS if k not in done)
+    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    return any(_assault_category(state, k) == category for k in troops if k not in done)
 
 
 def assault(game: Game, decision: Decision, roller: Roller) -> Choice | None:
@@ -1173,8 +1175,10 @@ def _make_lift_plan(
     used = [m.origin for m in moves]
     destinations = [m.destination for m in moves]
 
+    seen = set(touched)
+
     def room(origin: str, destination: str) -> bool:
-        new = {origin, destination} - set(touched)
+        new = {origin, destination} - seen
         return len(touched) + len(new) <= limit
 
     needs = [n for n in _lift_needs(state, op, done) if n[1] not in used]
