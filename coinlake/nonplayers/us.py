@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, compress
 from operator import attrgetter, itemgetter
+from typing import NamedTuple
 
 import attrs
 from attrs import frozen
@@ -769,10 +770,38 @@ def _patton_used(state: GameState) -> int:
     return sum(1 for a in _answers_since(state, "assault", "patrol") or () if a == PATTON)
 
 
+class AssaultRules(NamedTuple):
+    """What the Capabilities change in a US Assault (5.3): unshaded M-48 Patton's 2 extra
+    removals still to use in this Operation, unshaded Abrams, unshaded Search and Destroy's
+    Underground Guerrilla, shaded Search and Destroy's bar in Provinces at Support."""
+
+    patton: bool
+    abrams: bool
+    underground: int
+    barred_at_support: bool
+
+
+def _assault_rules(state: GameState) -> AssaultRules:
+    capabilities = dict(state.capabilities)  # a card is there at most once
+    s_and_d = capabilities.get(SEARCH_AND_DESTROY)
+    return AssaultRules(
+        patton=capabilities.get(M48_PATTON) is Side.UNSHADED
+        and _patton_used(state) < PATTON_SPACES,
+        abrams=capabilities.get(ABRAMS) is Side.UNSHADED,
+        underground=1 if s_and_d is Side.UNSHADED else 0,
+        barred_at_support=s_and_d is Side.SHADED,
+    )
+
+
 def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
     """3.2.4: US Assault removals -- 2 per Troop with a US Base, 1 per 2 in Highland, else 1
     per Troop; unshaded M-48 Patton adds 2 outside Lowland while the Operation has used it
     in fewer than 2 spaces."""
+    return _hits(key, p, extra, _assault_rules(state))
+
+
+def _hits(key: str, p: Counts, extra: int, rules: AssaultRules) -> int:
+    """:func:`_us_hits` under ``rules``."""
     troops = p[P.US_TROOPS] + extra
     if p[P.US_BASE]:
         n = 2 * troops
@@ -780,13 +809,7 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
         n = troops // 2
     else:
         n = troops
-    if (
-        troops
-        and _terrain(key) != "lowland"
-        and _insurgents(p) > n
-        and _capability(state, M48_PATTON) is Side.UNSHADED
-        and _patton_used(state) < PATTON_SPACES
-    ):
+    if rules.patton and troops and _terrain(key) != "lowland" and _insurgents(p) > n:
         n += 2
     return n
 
@@ -800,13 +823,13 @@ def _arvn_hits(p: Counts, key: str) -> int:
 
 def us_assault(state: GameState, key: str, extra: int = 0) -> Strike:
     """A US Assault in ``key`` with ``extra`` US Troops added (Air Lift)."""
-    p = _pieces(state, key)
-    return _simulate(
-        p,
-        _us_hits(state, key, p, extra),
-        abrams=_capability(state, ABRAMS) is Side.UNSHADED,
-        underground=1 if _capability(state, SEARCH_AND_DESTROY) is Side.UNSHADED else 0,
-    )
+    return _assault_strike(key, _pieces(state, key), extra, _assault_rules(state))
+
+
+def _assault_strike(key: str, p: Counts, extra: int, rules: AssaultRules) -> Strike:
+    """:func:`us_assault` in a space holding ``p``, under ``rules``."""
+    hits = _hits(key, p, extra, rules)
+    return _simulate(p, hits, abrams=rules.abrams, underground=rules.underground)
 
 
 def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
@@ -816,13 +839,19 @@ def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
     p = _pieces(state, key)
     if not p[P.US_TROOPS] + extra or not _insurgents(p) or _country(key) == "north-vietnam":
         return 0
-    a = us_assault(state, key, extra)
+    return _category(key, p, _support(state, key), extra, _assault_rules(state))
+
+
+def _category(key: str, p: Counts, support: Support, extra: int, rules: AssaultRules) -> int:
+    """:func:`_assault_category` in a space holding ``p`` at ``support``, under ``rules``,
+    where US Troops (with ``extra``) and enemies are, outside North Vietnam."""
+    a = _assault_strike(key, p, extra, rules)
     if not a.removed and not a.tunnel:
         return 0
     if (
-        _capability(state, SEARCH_AND_DESTROY) is Side.SHADED
+        rules.barred_at_support
         and _SPACE[key].is_province
-        and _support(state, key) > Support.NEUTRAL
+        and support > Support.NEUTRAL
         and not (a.base or a.nva_troops)
     ):
         return 0
@@ -1010,14 +1039,22 @@ def _lift_for_assault(state: GameState, key: str, done: Sequence[str]) -> int:
     p = _pieces(state, key)
     if key in done or not _insurgents(p) or not _troops_may_enter(state, key):
         return 0
-    most = us_assault(state, key, 40).removed
-    if us_assault(state, key).removed >= most:
+    return _lift_troops(key, p, _support(state, key), _assault_rules(state))
+
+
+@lru_cache(maxsize=4096)
+def _lift_troops(key: str, p: Counts, support: Support, rules: AssaultRules) -> int:
+    """:func:`_lift_for_assault` in a space holding ``p`` at ``support``, under ``rules``:
+    a pure function, kept, as an Air Lift plans again after each move with most spaces as
+    they were."""
+    most = _assault_strike(key, p, 40, rules).removed
+    if _assault_strike(key, p, 0, rules).removed >= most:
         return 0
     # An Assault removes the lesser of its hits and what it can reach (:func:`_simulate`),
     # so it removes ``most`` exactly when it scores ``most`` hits.
     for extra in range(1, 41):
-        if _us_hits(state, key, p, extra) >= most:
-            return extra if _assault_category(state, key, extra) in (1, 2) else 0
+        if _hits(key, p, extra, rules) >= most:
+            return extra if _category(key, p, support, extra, rules) in (1, 2) else 0
     return 0
 
 
