@@ -1821,15 +1821,14 @@ def _sweep_needs(state: GameState, key: str) -> tuple[int, int, int]:
     jungle = _terrain(key) == "jungle"
     forces = p[P.US_TROOPS] + _n(p, *_IRREGULARS)
 
-    def need(enough: Callable[[int], bool]) -> int:
-        for extra in range(0, 60):
-            v = forces + extra
-            if enough(v // 2 if jungle else v):
-                return extra
-        return 99
+    def need(activated: int) -> int:
+        """US Troops to add for the Sweep to Activate ``activated`` Guerrillas: 1 per cube
+        or Special Force, 1 per 2 in Jungle (3.2.3); 99 for 60 or more."""
+        extra = max(0, (2 * activated if jungle else activated) - forces)
+        return extra if extra < 60 else 99
 
-    every = need(lambda a: a >= hidden) if hidden else 0
-    half = need(lambda a: 2 * a > hidden) if hidden else 0
+    every = need(hidden) if hidden else 0
+    half = need(hidden // 2 + 1) if hidden else 0  # more than half
     control = max(0, _insurgents(p) - _coin(p) + 1) if not _is_loc(key) else 0
     return every, half, control
 
