@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
+from operator import attrgetter, itemgetter
+from typing import NamedTuple
 
 import attrs
 from attrs import frozen
@@ -76,6 +78,10 @@ _LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
 _COUNTRY = {s.id: s.country.value for s in coinlake.SPACES}
 _TERRAIN = {s.id: "" if s.terrain is None else s.terrain.value for s in coinlake.SPACES}
 SAIGON = "saigon"
+_PROVINCES_AND_CITIES = tuple(k for k in _IDS if k not in _LOCS and _COUNTRY[k] != "north-vietnam")
+"""The Provinces and Cities outside North Vietnam, in map order: where the US may Train
+(3.2.1) or Sweep (3.2.3) with its pieces."""
+_INLAND = frozenset(_PROVINCES_AND_CITIES)
 
 
 def _adjacent(key: str) -> tuple[str, ...]:
@@ -143,24 +149,64 @@ def _n(p: Counts, *pieces: Piece) -> int:
     return total
 
 
+# A counts vector holds the US pieces, the ARVN ones (together COIN), then the NVA, then the
+# VC ones (``Piece`` values 0-3, 4-8, 9-13, 14-17): each side's total is the sum of one slice.
+assert tuple(P) == _COIN + _NVA + _VC and _INSURGENT == _NVA + _VC
+assert _COIN[: len(_US_PIECES)] == _US_PIECES
+_ARVN_FROM = len(_US_PIECES)
+_NVA_FROM = len(_COIN)
+_VC_FROM = _NVA_FROM + len(_NVA)
+
+
+def _us(p: Counts) -> int:
+    """US pieces among counts ``p``: ``_n(p, *_US_PIECES)``, summed as one slice."""
+    return sum(p[:_ARVN_FROM])
+
+
+def _coin(p: Counts) -> int:
+    """US and ARVN pieces among counts ``p``: ``_n(p, *_COIN)``, summed as one slice."""
+    return sum(p[:_NVA_FROM])
+
+
+def _insurgents(p: Counts) -> int:
+    """NVA and VC pieces among counts ``p``: ``_n(p, *_INSURGENT)``, summed as one slice."""
+    return sum(p[_NVA_FROM:])
+
+
+def _nva(p: Counts) -> int:
+    """NVA pieces among counts ``p``: ``_n(p, *_NVA)``, summed as one slice."""
+    return sum(p[_NVA_FROM:_VC_FROM])
+
+
+def _vc(p: Counts) -> int:
+    """VC pieces among counts ``p``: ``_n(p, *_VC)``, summed as one slice."""
+    return sum(p[_VC_FROM:])
+
+
 def _pieces(state: GameState, key: str) -> tuple[int, ...]:
     return state.space(key).pieces
 
 
+_CONTENTS = attrgetter("pieces")
+"""A space's counts (``SpaceState.pieces``)."""
+
+
 def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
     """The spaces holding any of ``pieces``, in map order."""
-    found = []
-    for key, space in zip(_IDS, state.spaces, strict=True):
-        held = space.pieces
-        for piece in pieces:
-            if held[piece]:
-                found.append(key)
-                break
-    return found
+    counts = map(_CONTENTS, state.spaces)
+    if len(pieces) == 1:
+        return list(compress(_IDS, map(itemgetter(pieces[0]), counts)))
+    return list(compress(_IDS, (any(map(p.__getitem__, pieces)) for p in counts)))
+
+
+def _insurgent_spaces(state: GameState) -> list[str]:
+    """The spaces holding NVA or VC pieces, in map order: ``_spaces_with(state,
+    *_INSURGENT)``."""
+    return list(compress(_IDS, map(_insurgents, map(_CONTENTS, state.spaces))))
 
 
 def _control_of(p: Counts) -> Control:
-    coin, nva, vc = _n(p, *_COIN), _n(p, *_NVA), _n(p, *_VC)
+    coin, nva, vc = _coin(p), _nva(p), _vc(p)
     if coin > nva + vc:
         return Control.COIN
     if nva > coin + vc:
@@ -200,10 +246,7 @@ TYPHOON_KATE = _card("Typhoon Kate")
 
 
 def _capability(state: GameState, card: int) -> Side | None:
-    for number, side in state.capabilities:
-        if number == card:
-            return side
-    return None
+    return dict(state.capabilities).get(card)  # a card is there at most once (5.3)
 
 
 def _momentum(state: GameState, card: int, side: Side | None = None) -> bool:
@@ -470,11 +513,11 @@ def assault_condition(state: GameState) -> str | None:
     Capabilities, a successful Tunnel roll: ruling R332) can remove an enemy Base, or NVA
     Troops stand with US Troops or a US Base; ``None`` if neither."""
     arvn = _spendable(state) >= 3
-    for key in _IDS:
+    for key in _spaces_with(state, P.US_TROOPS):  # elsewhere no US Assault
         reason = _base_removable(state, key, arvn)
         if reason is not None:
             return reason
-    for key in _IDS:
+    for key in _spaces_with(state, P.NVA_TROOPS):
         reason = _nva_troops_with_us(state, key)
         if reason is not None:
             return reason
@@ -484,7 +527,7 @@ def assault_condition(state: GameState) -> str | None:
 def _base_removable(state: GameState, key: str, arvn: bool) -> str | None:
     """8.8.3's first condition in one space (ruling R332)."""
     p = _pieces(state, key)
-    if not p[P.US_TROOPS] or not _n(p, *_INSURGENT):
+    if not p[P.US_TROOPS] or not _insurgents(p):
         return None
     us = us_assault(state, key)
     if us.base or us.tunnel:
@@ -526,33 +569,30 @@ def assault_possible(state: GameState) -> bool:
     need be; never under shaded General Lansdale (5.4)."""
     if _momentum(state, GENERAL_LANSDALE):
         return False
-    if any(_assault_category(state, key) for key in _IDS):
+    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    if any(_assault_category(state, key) for key in troops):
         return True
-    if _air_lift_banned(state) or not _spaces_with(state, P.US_TROOPS):
+    if _air_lift_banned(state) or not troops:
         return False
-    return any(_lift_for_assault(state, key, ()) for key in _spaces_with(state, *_INSURGENT))
+    return any(_lift_for_assault(state, key, ()) for key in _insurgent_spaces(state))
 
 
 def sweep_condition(state: GameState) -> str | None:
     """8.8.5: an Underground Guerrilla in a space at Support."""
-    for key in _IDS:
-        if _support(state, key) > Support.NEUTRAL and _n(_pieces(state, key), *_UNDERGROUND):
+    for key in _spaces_with(state, *_UNDERGROUND):
+        if _support(state, key) > Support.NEUTRAL:
             return f"Underground Guerrillas at Support in {_name(key)}"
     return None
 
 
 def _sweep_candidate(state: GameState, key: str) -> bool:
-    return (
-        not _is_loc(key)
-        and _country(key) != "north-vietnam"
-        and _n(_pieces(state, key), *_UNDERGROUND) > 0
-    )
+    return key in _INLAND and _n(_pieces(state, key), *_UNDERGROUND) > 0
 
 
 def sweep_possible(state: GameState) -> bool:
     """8.8.5 IF NONE: not in Monsoon, and a Province or City to Sweep (Underground
     Guerrillas)."""
-    return not monsoon(state) and any(_sweep_candidate(state, k) for k in _IDS)
+    return not monsoon(state) and any(_sweep_candidate(state, k) for k in _PROVINCES_AND_CITIES)
 
 
 def patrol_possible(state: GameState) -> bool:
@@ -730,10 +770,38 @@ def _patton_used(state: GameState) -> int:
     return sum(1 for a in _answers_since(state, "assault", "patrol") or () if a == PATTON)
 
 
+class AssaultRules(NamedTuple):
+    """What the Capabilities change in a US Assault (5.3): unshaded M-48 Patton's 2 extra
+    removals still to use in this Operation, unshaded Abrams, unshaded Search and Destroy's
+    Underground Guerrilla, shaded Search and Destroy's bar in Provinces at Support."""
+
+    patton: bool
+    abrams: bool
+    underground: int
+    barred_at_support: bool
+
+
+def _assault_rules(state: GameState) -> AssaultRules:
+    capabilities = dict(state.capabilities)  # a card is there at most once
+    s_and_d = capabilities.get(SEARCH_AND_DESTROY)
+    return AssaultRules(
+        patton=capabilities.get(M48_PATTON) is Side.UNSHADED
+        and _patton_used(state) < PATTON_SPACES,
+        abrams=capabilities.get(ABRAMS) is Side.UNSHADED,
+        underground=1 if s_and_d is Side.UNSHADED else 0,
+        barred_at_support=s_and_d is Side.SHADED,
+    )
+
+
 def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
     """3.2.4: US Assault removals -- 2 per Troop with a US Base, 1 per 2 in Highland, else 1
     per Troop; unshaded M-48 Patton adds 2 outside Lowland while the Operation has used it
     in fewer than 2 spaces."""
+    return _hits(key, p, extra, _assault_rules(state))
+
+
+def _hits(key: str, p: Counts, extra: int, rules: AssaultRules) -> int:
+    """:func:`_us_hits` under ``rules``."""
     troops = p[P.US_TROOPS] + extra
     if p[P.US_BASE]:
         n = 2 * troops
@@ -741,9 +809,7 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
         n = troops // 2
     else:
         n = troops
-    patton = _capability(state, M48_PATTON) is Side.UNSHADED
-    patton = patton and _patton_used(state) < PATTON_SPACES
-    if patton and troops and _terrain(key) != "lowland" and _n(p, *_INSURGENT) > n:
+    if rules.patton and troops and _terrain(key) != "lowland" and _insurgents(p) > n:
         n += 2
     return n
 
@@ -757,13 +823,13 @@ def _arvn_hits(p: Counts, key: str) -> int:
 
 def us_assault(state: GameState, key: str, extra: int = 0) -> Strike:
     """A US Assault in ``key`` with ``extra`` US Troops added (Air Lift)."""
-    p = _pieces(state, key)
-    return _simulate(
-        p,
-        _us_hits(state, key, p, extra),
-        abrams=_capability(state, ABRAMS) is Side.UNSHADED,
-        underground=1 if _capability(state, SEARCH_AND_DESTROY) is Side.UNSHADED else 0,
-    )
+    return _assault_strike(key, _pieces(state, key), extra, _assault_rules(state))
+
+
+def _assault_strike(key: str, p: Counts, extra: int, rules: AssaultRules) -> Strike:
+    """:func:`us_assault` in a space holding ``p``, under ``rules``."""
+    hits = _hits(key, p, extra, rules)
+    return _simulate(p, hits, abrams=rules.abrams, underground=rules.underground)
 
 
 def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
@@ -771,15 +837,21 @@ def _assault_category(state: GameState, key: str, extra: int = 0) -> int:
     ruling R348) removed; 2 -- more than half; 3 -- any piece; 0 -- none (or barred by
     shaded Search and Destroy)."""
     p = _pieces(state, key)
-    if not p[P.US_TROOPS] + extra or not _n(p, *_INSURGENT) or _country(key) == "north-vietnam":
+    if not p[P.US_TROOPS] + extra or not _insurgents(p) or _country(key) == "north-vietnam":
         return 0
-    a = us_assault(state, key, extra)
+    return _category(key, p, _support(state, key), extra, _assault_rules(state))
+
+
+def _category(key: str, p: Counts, support: Support, extra: int, rules: AssaultRules) -> int:
+    """:func:`_assault_category` in a space holding ``p`` at ``support``, under ``rules``,
+    where US Troops (with ``extra``) and enemies are, outside North Vietnam."""
+    a = _assault_strike(key, p, extra, rules)
     if not a.removed and not a.tunnel:
         return 0
     if (
-        _capability(state, SEARCH_AND_DESTROY) is Side.SHADED
+        rules.barred_at_support
         and _SPACE[key].is_province
-        and _support(state, key) > Support.NEUTRAL
+        and support > Support.NEUTRAL
         and not (a.base or a.nva_troops)
     ):
         return 0
@@ -842,7 +914,8 @@ def _assault_pick(state: GameState, done: Sequence[str], category: int) -> bool:
     limit = _assault_limit(state)
     if limit is not None and len(done) >= limit:
         return False
-    return any(_assault_category(state, k) == category for k in _IDS if k not in done)
+    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    return any(_assault_category(state, k) == category for k in troops if k not in done)
 
 
 def assault(game: Game, decision: Decision, roller: Roller) -> Choice | None:
@@ -964,16 +1037,24 @@ def _lift_for_assault(state: GameState, key: str, done: Sequence[str]) -> int:
     enough to remove as many enemies as possible, where that is more than half the
     Active ones (0: none)."""
     p = _pieces(state, key)
-    if key in done or not _n(p, *_INSURGENT) or not _troops_may_enter(state, key):
+    if key in done or not _insurgents(p) or not _troops_may_enter(state, key):
         return 0
-    most = us_assault(state, key, 40).removed
-    if us_assault(state, key).removed >= most:
+    return _lift_troops(key, p, _support(state, key), _assault_rules(state))
+
+
+@lru_cache(maxsize=4096)
+def _lift_troops(key: str, p: Counts, support: Support, rules: AssaultRules) -> int:
+    """:func:`_lift_for_assault` in a space holding ``p`` at ``support``, under ``rules``:
+    a pure function, kept, as an Air Lift plans again after each move with most spaces as
+    they were."""
+    most = _assault_strike(key, p, 40, rules).removed
+    if _assault_strike(key, p, 0, rules).removed >= most:
         return 0
     # An Assault removes the lesser of its hits and what it can reach (:func:`_simulate`),
     # so it removes ``most`` exactly when it scores ``most`` hits.
     for extra in range(1, 41):
-        if _us_hits(state, key, p, extra) >= most:
-            return extra if _assault_category(state, key, extra) in (1, 2) else 0
+        if _hits(key, p, extra, rules) >= most:
+            return extra if _category(key, p, support, extra, rules) in (1, 2) else 0
     return 0
 
 
@@ -984,7 +1065,7 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
     Troops or COIN Control."""
     needs: list[tuple[int, str, int, str]] = []
     if op == "assault":
-        found = [(k, _lift_for_assault(state, k, done)) for k in _spaces_with(state, *_INSURGENT)]
+        found = [(k, _lift_for_assault(state, k, done)) for k in _insurgent_spaces(state)]
         wanted = [(k, n) for k, n in found if n]
         ordered = sorted(
             wanted, key=lambda kn: tuple(-v for v in _assault_merits(state, kn[0], kn[1]))
@@ -998,17 +1079,16 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
             if n:
                 needs.append((i, k, n, "Troops for the Sweep there"))
     base = len(needs)
+    taken = {d for _, d, _, _ in needs}
     for k in _spaces_with(state, P.ARVN_POLICE):
-        p = _pieces(state, k)
         if _is_loc(k) or not _troops_may_enter(state, k):
             continue
         if _support(state, k) is Support.ACTIVE_SUPPORT:
             continue
-        control = (
-            _n(p, *_INSURGENT) - _n(p, *_COIN) + 1 if _control_of(p) is not Control.COIN else 0
-        )
+        p = _pieces(state, k)
+        control = _insurgents(p) - _coin(p) + 1 if _control(state, k) is not Control.COIN else 0
         n = max(0 if p[P.US_TROOPS] else 1, control)
-        if n and not any(k == d for _, d, _, _ in needs):
+        if n and k not in taken:
             needs.append((base, k, n, "US Troops and COIN Control to a space with Police"))
     return needs
 
@@ -1031,13 +1111,13 @@ def _keep(state: GameState, key: str, op: str, done: Sequence[str]) -> int:
     for COIN Control, 3 at Support, and the US Troops the Operation still needs there --
     none for a space already Assaulted (ruling R334)."""
     p = _pieces(state, key)
-    coin = _n(p, *_COIN)
+    coin = _coin(p)
     keep = 0
     control = _control(state, key)
     if control is Control.COIN:
-        keep = _n(p, *_INSURGENT) + 1
+        keep = _insurgents(p) + 1
     elif not _is_loc(key) and control is not Control.NVA:
-        keep = max(0, _n(p, *_NVA) - _n(p, *_VC))  # adding NVA Control
+        keep = max(0, _nva(p) - _vc(p))  # adding NVA Control
     if _support(state, key) > Support.NEUTRAL:
         keep = max(keep, min(coin, 3))
     if (op == "assault" and key not in done and _assault_category(state, key)) or (
@@ -1055,7 +1135,7 @@ def _spare_troops(state: GameState, key: str, op: str, done: Sequence[str]) -> i
         return 0
     if _first_origin(state, key):
         return p[P.US_TROOPS]
-    return max(0, min(p[P.US_TROOPS], _n(p, *_COIN) - _keep(state, key, op, done)))
+    return max(0, min(p[P.US_TROOPS], _coin(p) - _keep(state, key, op, done)))
 
 
 def _origin_rank(state: GameState, key: str, spare: int) -> tuple[int, ...]:
@@ -1132,8 +1212,10 @@ def _make_lift_plan(
     used = [m.origin for m in moves]
     destinations = [m.destination for m in moves]
 
+    seen = set(touched)
+
     def room(origin: str, destination: str) -> bool:
-        new = {origin, destination} - set(touched)
+        new = {origin, destination} - seen
         return len(touched) + len(new) <= limit
 
     needs = [n for n in _lift_needs(state, op, done) if n[1] not in used]
@@ -1197,21 +1279,18 @@ def potential_origins(
     (not a destination since), then -- only to replace those -- the best of the others
     (origins already used first; the first bullet's spaces, then the most units to spare)."""
 
-    with_troops = _spaces_with(state, P.US_TROOPS)
-    spare = {k: n for k in with_troops if (n := _spare_troops(state, k, op, done)) > 0}
-
     def able(k: str) -> bool:
-        return (
-            k in spare
-            and k not in wanted
-            and k not in destinations
-            and _country(k) != "north-vietnam"
-        )
+        return k not in wanted and k not in destinations and _country(k) != "north-vietnam"
 
+    spare = {
+        k: n
+        for k in _spaces_with(state, P.US_TROOPS)
+        if able(k) and (n := _spare_troops(state, k, op, done)) > 0
+    }  # the spaces that may send US Troops, and how many
     size = 1 if monsoon(state) else 3
-    kept = [k for k in noted if able(k)][:size]
+    kept = [k for k in noted if k in spare][:size]
     others = sorted(
-        (k for k in spare if k not in kept and able(k)),
+        (k for k in spare if k not in kept),
         key=lambda k: (k not in used, _origin_rank(state, k, spare[k]), _SPACE[k].index),
     )
     return [*kept, *others][:size]
@@ -1342,7 +1421,7 @@ def air_strike_possible(state: GameState) -> bool:
     arc = _capability(state, ARC_LIGHT) is Side.UNSHADED
     for key in _IDS:
         p = _pieces(state, key)
-        if _air_targets(p) and (_n(p, *_COIN) or (arc and _SPACE[key].is_province)):
+        if _air_targets(p) and (_coin(p) or (arc and _SPACE[key].is_province)):
             return True
     return False
 
@@ -1353,7 +1432,7 @@ def _nva_control_need(state: GameState, key: str) -> int:
     p = _pieces(state, key)
     if _control(state, key) is not Control.NVA or _pop(key) < 1:
         return 0
-    need = _n(p, *_NVA) - _n(p, *_COIN) - _n(p, *_VC)
+    need = _nva(p) - _coin(p) - _vc(p)
     removable = p[P.NVA_TROOPS] + p[P.NVA_GUERRILLA_ACTIVE]
     return need if 0 < need <= removable else 0
 
@@ -1366,8 +1445,8 @@ def _strike_rank(state: GameState, key: str) -> tuple[float, ...] | None:
     targets = _air_targets(p)
     if not targets:
         return None
-    opposition = _support(state, key) is Support.ACTIVE_OPPOSITION and _n(p, *_COIN) > 0
-    if not _n(p, *_COIN):
+    opposition = _support(state, key) is Support.ACTIVE_OPPOSITION and _coin(p) > 0
+    if not _coin(p):
         return (0, -_pop(key))
     if _nva_control_need(state, key):
         return (1, -_pop(key))
@@ -1446,7 +1525,7 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
         key = max(best[1], key=_pop)
         move = next(m for m in offered if m.origin == key and m.piece.faction is Faction.NVA)
         return Choice(move, roller.why("8.8.3", f"Air Strike to end NVA Control in {_name(key)}"))
-    locs = [k for k in spaces if _is_loc(k) and _n(_pieces(state, k), *_COIN)]
+    locs = [k for k in spaces if _is_loc(k) and _coin(_pieces(state, k))]
     if locs:
         near = min(_FROM_SAIGON.get(k, 99) for k in locs)
         key = choose_space([k for k in locs if _FROM_SAIGON.get(k, 99) == near], roller)
@@ -1457,7 +1536,7 @@ def _strike_hit(state: GameState, decision: Decision, roller: Roller) -> Choice 
     pool, what = (bases, "a Base") if bases else (spaces, "the most pieces")
 
     def order(k: str) -> tuple[int, int]:
-        opposed = _support(state, k) is Support.ACTIVE_OPPOSITION and _n(_pieces(state, k), *_COIN)
+        opposed = _support(state, k) is Support.ACTIVE_OPPOSITION and _coin(_pieces(state, k))
         return (0 if opposed else 1, _pop(k))
 
     top = min(order(k) for k in pool)
@@ -1475,7 +1554,7 @@ def _arc_light_hit(
     if _capability(state, ARC_LIGHT) is not Side.UNSHADED:
         return None
     for key in spaces:
-        if not _SPACE[key].is_province or _n(_pieces(state, key), *_COIN):
+        if not _SPACE[key].is_province or _coin(_pieces(state, key)):
             continue
         if _control(_turn_start(state), key) is Control.NVA:  # as the turn began
             if not _nva_control_need(state, key):
@@ -1513,7 +1592,7 @@ def patrol_reach(state: GameState, origin: str) -> list[str]:
             continue
         seen.add(n)
         out.append(n)
-        if not _n(_pieces(state, n), *_INSURGENT):
+        if not _insurgents(_pieces(state, n)):
             stack.extend(m for m in _adjacent(n) if _loc_or_city(m) and m not in seen)
     return out
 
@@ -1627,9 +1706,9 @@ def _advise_options(state: GameState, key: str) -> list[AdviseOption]:
         and _support(state, key) > Support.NEUTRAL
     )
     results: list[tuple[str, Strike]] = []
-    if _n(p, P.ARVN_TROOPS, P.ARVN_POLICE) and _n(p, *_INSURGENT) and not s_and_d:
+    if _n(p, P.ARVN_TROOPS, P.ARVN_POLICE) and _insurgents(p) and not s_and_d:
         results.append(("assault", _simulate(p, _arvn_hits(p, key))))
-    if _n(p, P.US_IRREGULAR_UNDERGROUND, P.ARVN_RANGER_UNDERGROUND) and _n(p, *_INSURGENT):
+    if _n(p, P.US_IRREGULAR_UNDERGROUND, P.ARVN_RANGER_UNDERGROUND) and _insurgents(p):
         results.append(("special-forces", _special_forces(p)))
     for mode, strike in results:
         if not strike.removed:
@@ -1742,16 +1821,15 @@ def _sweep_needs(state: GameState, key: str) -> tuple[int, int, int]:
     jungle = _terrain(key) == "jungle"
     forces = p[P.US_TROOPS] + _n(p, *_IRREGULARS)
 
-    def need(enough: Callable[[int], bool]) -> int:
-        for extra in range(0, 60):
-            v = forces + extra
-            if enough(v // 2 if jungle else v):
-                return extra
-        return 99
+    def need(activated: int) -> int:
+        """US Troops to add for the Sweep to Activate ``activated`` Guerrillas: 1 per cube
+        or Special Force, 1 per 2 in Jungle (3.2.3); 99 for 60 or more."""
+        extra = max(0, (2 * activated if jungle else activated) - forces)
+        return extra if extra < 60 else 99
 
-    every = need(lambda a: a >= hidden) if hidden else 0
-    half = need(lambda a: 2 * a > hidden) if hidden else 0
-    control = max(0, _n(p, *_INSURGENT) - _n(p, *_COIN) + 1) if not _is_loc(key) else 0
+    every = need(hidden) if hidden else 0
+    half = need(hidden // 2 + 1) if hidden else 0  # more than half
+    control = max(0, _insurgents(p) - _coin(p) + 1) if not _is_loc(key) else 0
     return every, half, control
 
 
@@ -1828,7 +1906,7 @@ def _sweep_sources(state: GameState, dest: str) -> list[str]:
     an adjacent LoC free of NVA and VC pieces (in map order)."""
     out = list(_adjacent(dest))
     for loc in _adjacent(dest):
-        if _is_loc(loc) and not _n(_pieces(state, loc), *_INSURGENT):
+        if _is_loc(loc) and not _insurgents(_pieces(state, loc)):
             out.extend(b for b in _adjacent(loc) if b != dest and b not in out)
     return sorted(out, key=lambda k: _SPACE[k].index)
 
@@ -1880,13 +1958,13 @@ def _sweep_spare(state: GameState, key: str) -> int:
     troops = p[P.US_TROOPS]
     if not troops:
         return 0
-    coin, insurgents = _n(p, *_COIN), _n(p, *_INSURGENT)
+    coin, insurgents = _coin(p), _insurgents(p)
     if not _is_loc(key):
         control = _control(state, key)
         if control is Control.COIN:
             troops = min(troops, coin - insurgents - 1)
         elif control is Control.NONE:
-            troops = min(troops, coin + _n(p, *_VC) - _n(p, *_NVA))
+            troops = min(troops, coin + _vc(p) - _nva(p))
     if _support(state, key) > Support.NEUTRAL:
         troops = min(troops, coin - 3)
     return max(0, troops)
@@ -1951,14 +2029,15 @@ def _next_sweep_space(
         return None, ""
     start = _turn_start(state)
     candidates = [k for k in spaces if _sweep_candidate(state, k)]
-    with_us = [k for k in candidates if _n(_pieces(start, k), *_US_PIECES)]
-    extra = sum(1 for k in done if not _n(_pieces(start, k), *_US_PIECES))
+    with_us = [k for k in candidates if _us(_pieces(start, k))]
+    extra = sum(1 for k in done if not _us(_pieces(start, k)))
     without = [k for k in candidates if k not in with_us] if extra < 2 else []
     for pool, why in ((with_us, "where US pieces are"), (without, "where no US pieces are")):
         if pool:
-            top = max(_sweep_space_rank(state, k) for k in pool)
+            ranks = [_sweep_space_rank(state, k) for k in pool]
+            top = max(ranks)
             return choose_space(
-                [k for k in pool if _sweep_space_rank(state, k) == top], roller
+                [k for k, rank in zip(pool, ranks, strict=True) if rank == top], roller
             ), why
     return None, ""
 
@@ -2018,13 +2097,7 @@ def _cobras(state: GameState, spaces: Sequence[str], roller: Roller) -> Choice:
 
 # == 8.8.7 Train ==================================================================================
 def _trainable(state: GameState) -> list[str]:
-    return [
-        k
-        for k in _IDS
-        if not _is_loc(k)
-        and _country(k) != "north-vietnam"
-        and _n(_pieces(state, k), *_US_PIECES) > 0
-    ]
+    return [k for k in _PROVINCES_AND_CITIES if _us(_pieces(state, k)) > 0]
 
 
 def _arvn_plan(state: GameState) -> str | None:
@@ -2060,7 +2133,7 @@ def _pacify_gain(state: GameState, key: str, *, training: bool, shifted: int = 0
     after removing its Terror (8.8.8: Terror only where a level shifts, ruling R342)."""
     if _is_loc(key) or _control(state, key) is not Control.COIN or not _SPACE[key].can_have_support:
         return 0
-    if not _n(_pieces(state, key), *_US_PIECES):
+    if not _us(_pieces(state, key)):
         return 0
     top = Support.ACTIVE_SUPPORT
     if training and _capability(state, CORDS) is Side.SHADED:
@@ -2372,7 +2445,8 @@ def _base_spaces(state: GameState) -> list[str]:
 
 def _even_target(state: GameState, spaces: Sequence[str], roller: Roller) -> str:
     """The US Base space with the fewest US Troops (8.8.9: as even as possible)."""
-    bases = [k for k in spaces if _pieces(state, k)[P.US_BASE]]
+    with_base = set(_base_spaces(state))
+    bases = [k for k in spaces if k in with_base]
     if not bases:
         return SAIGON if SAIGON in spaces else choose_space(list(spaces), roller)
     least = min(_pieces(state, k)[P.US_TROOPS] for k in bases)
@@ -2432,7 +2506,8 @@ def _commitment_plan(state: GameState, roller: Roller) -> tuple[str, str, Piece,
             f"{policy}: Troops to the map, evenly at US Bases",
         )
     if gap < 0:
-        places = [k for k in _commitment_places(state) if _pieces(state, k)[P.US_TROOPS]]
+        with_troops = set(_spaces_with(state, P.US_TROOPS))
+        places = [k for k in _commitment_places(state) if k in with_troops]
         loose = [k for k in places if not _pieces(state, k)[P.US_BASE] and k != SAIGON]
         if loose:
             key = choose_space(loose, roller)
@@ -2471,8 +2546,10 @@ def _coin_spaces(state: GameState) -> tuple[str, ...]:
 
 
 def _commitment_places(state: GameState) -> list[str]:
-    coin = set(_coin_spaces(state))
-    return [k for k in _IDS if k in coin or _is_loc(k) or k == SAIGON]
+    """The spaces Commitment may move US pieces to or from (6.5): COIN Control (as the
+    Commitment Phase began), LoCs and Saigon, in map order."""
+    places = _LOCS.union(_coin_spaces(state), (SAIGON,))
+    return list(filter(places.__contains__, _IDS))
 
 
 def _even_step(state: GameState, key: str) -> int:
