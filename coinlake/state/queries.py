@@ -54,32 +54,46 @@ def _control(p: tuple[int, ...]) -> Control:
 def control(state: GameState, key: str | int) -> Control:
     """Control of the space named by ``key`` (1.7)."""
     i = space_index(key)
-    return control_of(state.spaces[i], SPACES[i].is_loc)
+    return control_of(state.spaces[i], _IS_LOC[i])
+
+
+_IS_LOC: tuple[bool, ...] = tuple(sp.is_loc for sp in SPACES)
+
+
+_POPULATED: tuple[tuple[int, int], ...] = tuple(
+    (sp.index, sp.population) for sp in SPACES if sp.population
+)
+"""The index and Population of each space with a Population: the Provinces and Cities that
+count in the totals (1.6.2, 1.7; a LoC has none, 1.3.4)."""
 
 
 def total_support(state: GameState) -> int:
     """2 x Pop at Active Support + 1 x Pop at Passive Support (1.6.2)."""
-    return sum(SPACES[i].population * max(0, int(sp.support)) for i, sp in enumerate(state.spaces))
+    spaces = state.spaces
+    return sum(pop * level for i, pop in _POPULATED if (level := spaces[i].support) > 0)
 
 
 def total_opposition(state: GameState) -> int:
     """2 x Pop at Active Opposition + 1 x Pop at Passive Opposition (1.6.2)."""
-    return sum(SPACES[i].population * max(0, -int(sp.support)) for i, sp in enumerate(state.spaces))
+    spaces = state.spaces
+    return sum(-pop * level for i, pop in _POPULATED if (level := spaces[i].support) < 0)
 
 
 def controlled_population(state: GameState, who: Control) -> int:
     """Total Population of Provinces and Cities under ``who``'s Control (1.7, 1.9)."""
-    return sum(
-        SPACES[i].population
-        for i, sp in enumerate(state.spaces)
-        if not SPACES[i].is_loc and control_of(sp) is who
-    )
+    spaces = state.spaces
+    return sum(pop for i, pop in _POPULATED if control_of(spaces[i]) is who)
 
 
 def bases_on_map(state: GameState, faction: Faction) -> int:
     """How many of a Faction's Bases are on the map."""
     bases = BASES[faction]
-    return sum(sp.count(*bases) for sp in state.spaces)
+    total = 0
+    for sp in state.spaces:
+        p = sp.pieces
+        for base in bases:
+            total += p[base]
+    return total
 
 
 def victory_markers(state: GameState) -> dict[Faction, int]:
