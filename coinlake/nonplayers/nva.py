@@ -53,6 +53,8 @@ from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.priorities import Score, narrow
 from coinlake.nonplayers.random_spaces import choose_space, random_loc
+from coinlake.state.model import memo
+from coinlake.state.queries import control_of
 
 NVA = Faction.NVA
 DONE = Done()
@@ -138,7 +140,7 @@ def _population(key: str) -> int:
 
 
 def _control(state: GameState, key: str) -> Control:
-    return coinlake.control(state, key)
+    return control_of(state.space(key), _is_loc(key))
 
 
 def _nva_margin(sp: SpaceState) -> int:
@@ -267,16 +269,24 @@ def _can_ambush_from(state: GameState, key: str) -> bool:
     )
 
 
-def _ambush_sources(state: GameState) -> list[str]:
-    return [k for k, sp in _contents(state) if sp.count(UNDERGROUND) and _can_ambush_from(state, k)]
+def _ambush_sources(state: GameState) -> tuple[str, ...]:
+    """The spaces an Ambush may come from (:func:`_can_ambush_from`), in map order: worked
+    out once per position."""
+    return memo(
+        state,
+        "nva-ambush-sources",
+        lambda: tuple(
+            k for k, sp in _contents(state) if sp.count(UNDERGROUND) and _can_ambush_from(state, k)
+        ),
+    )
 
 
-def _base_removable(state: GameState, spaces: int, ambushes: int, sources: list[str]) -> bool:
+def _base_removable(state: GameState, spaces: int, ambushes: int, sources: Sequence[str]) -> bool:
     """Whether Troop Attacks and up to ``ambushes`` Ambushes in at most ``spaces`` spaces can
     remove a US or ARVN Base (Bases go last, 3.3.3, 4.4.3); ``sources``: the spaces an Ambush
     may come from (:func:`_ambush_sources`)."""
     if not ambushes:
-        sources = []
+        sources = ()
     per_troop = _capability(state, PT_76) is Side.SHADED
     for key, sp in _contents(state):
         if not sp.count(*COIN_BASES):
@@ -294,7 +304,7 @@ def _base_removable(state: GameState, spaces: int, ambushes: int, sources: list[
     return False
 
 
-def most_removals(state: GameState, sources: list[str] | None = None) -> int:
+def most_removals(state: GameState, sources: Sequence[str] | None = None) -> int:
     """The most enemy pieces Ambushes and Troop Attacks can remove together, 1 Resource per
     space (8.6.1; Guerrilla Attacks and Bombard not counted); ``sources``: the spaces an
     Ambush may come from, if known (:func:`_ambush_sources`)."""
@@ -1855,19 +1865,24 @@ def _march_ambush_wanted(m: Marcher, decision: Decision) -> bool:
 # == 8.6.6 Redeploy ===============================================================================
 def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
     """Troops that may leave ``key`` in Redeploy: never losing NVA Control nor adding COIN
-    Control, and (unless final) keeping 2 NVA units where NVA Bases are."""
+    Control, and (unless final) keeping 2 NVA units where NVA Bases are. A fact of the
+    space's contents, worked out once for them."""
     sp = state.space(key)
-    troops = sp.count(TROOPS)
-    if not _is_loc(key):
-        control = _control(state, key)
-        if control is Control.NVA:
-            troops = min(troops, _nva_margin(sp) - 1)
-        if control is not Control.COIN:
-            others = sp.count(*NVA_PIECES, *VC_PIECES)
-            troops = min(troops, others - _coin(sp))
-    if _has_base(sp) and not final:
-        troops = min(troops, _units(sp) - 2)
-    return max(0, troops)
+
+    def spare() -> int:
+        troops = sp.count(TROOPS)
+        if not _is_loc(key):
+            control = control_of(sp)
+            if control is Control.NVA:
+                troops = min(troops, _nva_margin(sp) - 1)
+            if control is not Control.COIN:
+                others = sp.count(*NVA_PIECES, *VC_PIECES)
+                troops = min(troops, others - _coin(sp))
+        if _has_base(sp) and not final:
+            troops = min(troops, _units(sp) - 2)
+        return max(0, troops)
+
+    return memo(sp, ("nva-redeploy-spare", key, final), spare)
 
 
 def _redeploy_plan(

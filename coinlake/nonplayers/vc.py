@@ -49,6 +49,7 @@ from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import friendly_removal_rank
 from coinlake.nonplayers.priorities import Priority, econ, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
+from coinlake.state.model import memo
 
 VC, NVA = Faction.VC, Faction.NVA
 UG, AG = Piece.VC_GUERRILLA_UNDERGROUND, Piece.VC_GUERRILLA_ACTIVE
@@ -859,12 +860,23 @@ def leavers(state: GameState, hist: History, origin: str) -> Leavers:
     free_a = max(0, min(active, there.count(AG) - hist.moved_out(origin, AG)))
     if underground and _is_loc(origin) and SPACE[origin].econ >= 1:
         free_u = min(free_u, underground - 1)  # R277: its LoC keeps one
-    total = min(
-        free_u + free_a,
-        max(0, underground + active - _keep(state, origin)),
-        _control_margin(state, origin),
-    )
+    total = min(free_u + free_a, _spare(state, origin))
     return Leavers(total, min(total, free_u), min(total, free_a))
+
+
+def _spare(state: GameState, origin: str) -> int:
+    """VC Guerrillas a March may take out of ``origin`` by its contents alone: all but those
+    it keeps (:func:`_keep`), without adding COIN or NVA Control (:func:`_control_margin`).
+    A fact of the space's contents, worked out once for them."""
+    here = state.space(origin)
+    return memo(
+        here,
+        ("vc-march-spare", origin),
+        lambda: min(
+            max(0, here.count(*GUERRILLAS) - _keep(state, origin)),
+            _control_margin(state, origin),
+        ),
+    )
 
 
 def _exposed(state: GameState, key: str) -> bool:
