@@ -127,6 +127,13 @@ def _has_base(sp: SpaceState) -> bool:
     return sp.count(*NVA_BASES) > 0
 
 
+def _base_spaces(state: GameState) -> tuple[str, ...]:
+    """The spaces with an NVA Base, in map order: worked out once per position."""
+    return memo(
+        state, "nva-base-spaces", lambda: tuple(k for k, sp in _contents(state) if _has_base(sp))
+    )
+
+
 def _in_laos_cambodia(key: str) -> bool:
     return _SPACE[key].in_laos_or_cambodia
 
@@ -471,9 +478,10 @@ def rally_conditions(state: GameState, roller: Roller) -> str | None:
     or ``None`` (the failed March is :func:`action`'s)."""
     if state.trail <= 1:
         return f"the Trail is {state.trail}"
-    for key, sp in _contents(state):
-        if _has_base(sp) and _units(sp) < 2:
-            return f"{_SPACE[key].name} has an NVA Base and {_units(sp)} NVA units"
+    for key in _base_spaces(state):
+        units = _units(state.space(key))
+        if units < 2:
+            return f"{_SPACE[key].name} has an NVA Base and {units} NVA units"
     if _resources(state) > 0 and _base_sites(state):
         return "a Rally would place an NVA Base"
     available = state.available[UNDERGROUND]
@@ -1084,9 +1092,8 @@ def infiltrate_wanted(state: GameState) -> bool:
     if _base_supply(state) and _takeover_sites(state):
         return True
     available = state.available[TROOPS]
-    sites = [k for k, sp in _contents(state) if _has_base(sp)]
     placed = 0
-    ranked = sorted(sites, key=lambda k: -_troops_placed(state, k, available))
+    ranked = sorted(_base_spaces(state), key=lambda k: -_troops_placed(state, k, available))
     for key in ranked[:limit]:
         here = _troops_placed(state, key, available)
         placed += here
@@ -1886,15 +1893,15 @@ def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
 
 
 def _redeploy_plan(
-    state: GameState, spares: dict[str, int], roller: Roller
+    state: GameState, spares: dict[str, int], final: bool, roller: Roller
 ) -> tuple[int, str, str, int] | None:
     """The next Redeploy move by 8.6.6 from the origins' ``spares`` (by
-    :func:`_redeploy_spare`): (priority, origin, destination, Troops)."""
-    final = _final_coup(state)
+    :func:`_redeploy_spare`; ``final``: in the final Coup Round): (priority, origin,
+    destination, Troops)."""
     spare = {o: n for o, n in spares.items() if n > 0}
     if not spare:
         return None
-    bases = [k for k, sp in _contents(state) if _has_base(sp)]
+    bases = _base_spaces(state)
     total = sum(spare.values())
 
     def move(priority: int, dest: str, need: int) -> tuple[int, str, str, int] | None:
@@ -1949,11 +1956,7 @@ def _massing(state: GameState, counts: dict[str, int]) -> dict[str, int]:
     to COIN Control that may move into it (``counts``: the spares of the origins not next to
     COIN Control)."""
     total = sum(counts.values())
-    return {
-        k: total - counts.get(k, 0)
-        for k, sp in _contents(state)
-        if _has_base(sp) and _coin_adjacent(state, k)
-    }
+    return {k: total - counts.get(k, 0) for k in _base_spaces(state) if _coin_adjacent(state, k)}
 
 
 def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1968,7 +1971,7 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
     if kind is Kind.SELECT_SPACE and decision.context.space is None:
         final = _final_coup(state)
         spares = {o: _redeploy_spare(state, o, final) for o in _selects(decision)}
-        plan = _redeploy_plan(state, spares, roller)
+        plan = _redeploy_plan(state, spares, final, roller)
         if plan is None:
             plan = _mass_plan(state, spares, planned, roller)
         if plan is None:

@@ -93,10 +93,14 @@ def _guerrillas(state: GameState, key: str) -> int:
     return _n(state, key, *GUERRILLAS)
 
 
-def _underground(state: GameState) -> list[str]:
+def _underground(state: GameState) -> tuple[str, ...]:
     """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
-    Subvert or Ambush may take (3.3.4, 4.5)."""
-    return [k for k, sp in zip(ALL_SPACES, state.spaces, strict=True) if sp.count(UG)]
+    Subvert or Ambush may take (3.3.4, 4.5). Worked out once per position."""
+    return memo(
+        state,
+        "vc-underground",
+        lambda: tuple(k for k, sp in zip(ALL_SPACES, state.spaces, strict=True) if sp.count(UG)),
+    )
 
 
 def _is_loc(key: str) -> bool:
@@ -1087,7 +1091,8 @@ def _march_move(game: Game, decision: Decision, roller: Roller, dest: str) -> Ch
     """The next group of the destination's plan, computed from the position when it was
     selected (so that it stays the same while the groups move), less what moved in since."""
     hist = history(game)
-    selected = [i for i, (c, _) in enumerate(hist.answers) if c == Select(dest)]
+    select = Select(dest)
+    selected = [i for i, (c, _) in enumerate(hist.answers) if c == select]
     cut = selected[-1] if selected else len(hist.answers)
     before = hist.answers[cut][1] if selected else game.state
     since = [c for c, _ in hist.answers[cut:] if isinstance(c, Move) and c.destination == dest]
