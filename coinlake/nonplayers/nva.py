@@ -53,6 +53,7 @@ from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.priorities import Score, narrow
 from coinlake.nonplayers.random_spaces import choose_space, random_loc
+from coinlake.rules.kit import spaces_with
 from coinlake.state.model import memo
 from coinlake.state.queries import control_of
 
@@ -282,9 +283,7 @@ def _ambush_sources(state: GameState) -> tuple[str, ...]:
     return memo(
         state,
         "nva-ambush-sources",
-        lambda: tuple(
-            k for k, sp in _contents(state) if sp.count(UNDERGROUND) and _can_ambush_from(state, k)
-        ),
+        lambda: tuple(k for k in spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
     )
 
 
@@ -319,7 +318,7 @@ def most_removals(state: GameState, sources: Sequence[str] | None = None) -> int
     if spaces <= 0:
         return 0
     per_troop = _capability(state, PT_76) is Side.SHADED
-    with_troops = [k for k, sp in _contents(state) if sp.count(TROOPS)]  # none hit elsewhere
+    with_troops = spaces_with(state, TROOPS)  # none hit elsewhere
     hits = {k: troop_hits(state, k) for k in with_troops}
     best_pt76 = max(
         (troop_hits(state, k, per_troop=True) - hits[k] for k in with_troops), default=0

@@ -49,6 +49,7 @@ from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import friendly_removal_rank
 from coinlake.nonplayers.priorities import Priority, econ, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
+from coinlake.rules.kit import spaces_with
 from coinlake.state.model import memo
 
 VC, NVA = Faction.VC, Faction.NVA
@@ -95,12 +96,8 @@ def _guerrillas(state: GameState, key: str) -> int:
 
 def _underground(state: GameState) -> tuple[str, ...]:
     """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
-    Subvert or Ambush may take (3.3.4, 4.5). Worked out once per position."""
-    return memo(
-        state,
-        "vc-underground",
-        lambda: tuple(k for k, sp in zip(ALL_SPACES, state.spaces, strict=True) if sp.count(UG)),
-    )
+    Subvert or Ambush may take (3.3.4, 4.5)."""
+    return spaces_with(state, UG)
 
 
 def _is_loc(key: str) -> bool:
