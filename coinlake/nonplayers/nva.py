@@ -442,21 +442,25 @@ def terror_conditions(state: GameState, roller: Roller) -> str | None:
 
 
 # == 8.6.4 Rally: the conditions ================================================================
-def _base_sites(state: GameState) -> list[str]:
+def _base_sites(state: GameState) -> tuple[str, ...]:
     """8.6.4 1st bullet: spaces without Support where a Rally could place an NVA Base -- 4+
     NVA or VC Guerrillas or NVA Troops, 2+ of them NVA Guerrillas, room for a Base -- an
-    NVA Base being Available."""
+    NVA Base being Available. Worked out once per position."""
     if not state.available[Piece.NVA_BASE]:
-        return []
-    return [
-        k
-        for k, sp in _contents(state)
-        if not _is_loc(k)
-        and sp.support <= 0
-        and _guerrillas(sp) >= 2
-        and sp.count(*UNITS, *VC_GUERRILLAS) >= 4
-        and sp.bases() < 2
-    ]
+        return ()
+    return memo(
+        state,
+        "nva-base-sites",
+        lambda: tuple(
+            k
+            for k, sp in _contents(state)
+            if not _is_loc(k)
+            and sp.support <= 0
+            and _guerrillas(sp) >= 2
+            and sp.count(*UNITS, *VC_GUERRILLAS) >= 4
+            and sp.bases() < 2
+        ),
+    )
 
 
 def rally_possible(state: GameState) -> bool:
@@ -708,10 +712,16 @@ def _bombard_ok(state: GameState, key: str) -> bool:
     return any(state.space(k).count(TROOPS) >= 3 for k in (key, *ADJACENT[key]))
 
 
-def _bombard_targets(state: GameState) -> list[str]:
+def _bombard_targets(state: GameState) -> tuple[str, ...]:
     """8.6.1 BOMBARD: spaces with 3+ COIN Troops, or a COIN Base and a COIN Troop, in or next
-    to 3+ NVA Troops."""
-    return [k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)]
+    to 3+ NVA Troops. Worked out once per position."""
+    return memo(
+        state,
+        "nva-bombard-targets",
+        lambda: tuple(
+            k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)
+        ),
+    )
 
 
 def bombard(state: GameState, decision: Decision, roller: Roller) -> Choice | None:

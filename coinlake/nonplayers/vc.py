@@ -851,12 +851,16 @@ class Leavers:
         return min(self.underground, most - a), a
 
 
+NO_LEAVERS = Leavers(0, 0, 0)
+"""A space no VC Guerrilla may March out of."""
+
+
 def leavers(state: GameState, hist: History, origin: str) -> Leavers:
     """The VC Guerrillas that may March out of ``origin`` now (8.5.4, R277)."""
     here, there = state.space(origin), hist.start.space(origin)
     underground, active = here.count(UG), here.count(AG)
     if not underground and not active:
-        return Leavers(0, 0, 0)
+        return NO_LEAVERS
     free_u = max(0, min(underground, there.count(UG) - hist.moved_out(origin, UG)))
     free_a = max(0, min(active, there.count(AG) - hist.moved_out(origin, AG)))
     if underground and _is_loc(origin) and SPACE[origin].econ >= 1:
