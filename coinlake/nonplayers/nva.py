@@ -125,7 +125,7 @@ def _coin(sp: SpaceState) -> int:
 
 
 def _has_base(sp: SpaceState) -> bool:
-    return sp.count(*NVA_BASES) > 0
+    return bool(sp.pieces[Piece.NVA_BASE] or sp.pieces[Piece.NVA_TUNNELED_BASE])
 
 
 def _base_spaces(state: GameState) -> tuple[str, ...]:

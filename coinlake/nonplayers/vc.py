@@ -935,6 +935,8 @@ def march_plan(
     exposed = _exposed(state, dest)
     want_underground = state.space(dest).support is not Support.ACTIVE_OPPOSITION
     for origin, lv in origins:
+        if not lv.total:
+            continue
         if exposed:
             u, a = min(lv.underground, cap), 0
         else:
