@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import pairwise
+from functools import lru_cache
+from itertools import compress, pairwise
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from attrs import frozen
@@ -51,11 +53,9 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
+from coinlake.nonplayers.plans import reuse
 from coinlake.nonplayers.priorities import Score, narrow
 from coinlake.nonplayers.random_spaces import choose_space, random_loc
-from coinlake.rules.kit import spaces_with
-from coinlake.state.model import memo
-from coinlake.state.queries import control_of
 
 NVA = Faction.NVA
 DONE = Done()
@@ -128,10 +128,21 @@ def _has_base(sp: SpaceState) -> bool:
     return bool(sp.pieces[Piece.NVA_BASE] or sp.pieces[Piece.NVA_TUNNELED_BASE])
 
 
+_CONTENTS = attrgetter("pieces")
+"""A space's counts (``SpaceState.pieces``)."""
+
+
+def _spaces_with(state: GameState, piece: Piece) -> tuple[str, ...]:
+    """The spaces holding ``piece``, in map order."""
+    return tuple(compress(KEYS, map(itemgetter(piece), map(_CONTENTS, state.spaces))))
+
+
 def _base_spaces(state: GameState) -> tuple[str, ...]:
     """The spaces with an NVA Base, in map order: worked out once per position."""
-    return memo(
-        state, "nva-base-spaces", lambda: tuple(k for k, sp in _contents(state) if _has_base(sp))
+    return reuse(
+        "nva-base-spaces",
+        (state.spaces,),
+        lambda: tuple(k for k, sp in _contents(state) if _has_base(sp)),
     )
 
 
@@ -148,7 +159,7 @@ def _population(key: str) -> int:
 
 
 def _control(state: GameState, key: str) -> Control:
-    return control_of(state.space(key), _is_loc(key))
+    return coinlake.control(state, key)
 
 
 def _nva_margin(sp: SpaceState) -> int:
@@ -280,10 +291,10 @@ def _can_ambush_from(state: GameState, key: str) -> bool:
 def _ambush_sources(state: GameState) -> tuple[str, ...]:
     """The spaces an Ambush may come from (:func:`_can_ambush_from`), in map order: worked
     out once per position."""
-    return memo(
-        state,
+    return reuse(
         "nva-ambush-sources",
-        lambda: tuple(k for k in spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
+        (state.spaces,),
+        lambda: tuple(k for k in _spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
     )
 
 
@@ -318,7 +329,7 @@ def most_removals(state: GameState, sources: Sequence[str] | None = None) -> int
     if spaces <= 0:
         return 0
     per_troop = _capability(state, PT_76) is Side.SHADED
-    with_troops = spaces_with(state, TROOPS)  # none hit elsewhere
+    with_troops = _spaces_with(state, TROOPS)  # none hit elsewhere
     hits = {k: troop_hits(state, k) for k in with_troops}
     best_pt76 = max(
         (troop_hits(state, k, per_troop=True) - hits[k] for k in with_troops), default=0
@@ -448,9 +459,9 @@ def _base_sites(state: GameState) -> tuple[str, ...]:
     NVA Base being Available. Worked out once per position."""
     if not state.available[Piece.NVA_BASE]:
         return ()
-    return memo(
-        state,
+    return reuse(
         "nva-base-sites",
+        (state.spaces,),
         lambda: tuple(
             k
             for k, sp in _contents(state)
@@ -715,9 +726,9 @@ def _bombard_ok(state: GameState, key: str) -> bool:
 def _bombard_targets(state: GameState) -> tuple[str, ...]:
     """8.6.1 BOMBARD: spaces with 3+ COIN Troops, or a COIN Base and a COIN Troop, in or next
     to 3+ NVA Troops. Worked out once per position."""
-    return memo(
-        state,
+    return reuse(
         "nva-bombard-targets",
+        (state.spaces,),
         lambda: tuple(
             k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)
         ),
@@ -1879,26 +1890,22 @@ def _march_ambush_wanted(m: Marcher, decision: Decision) -> bool:
 
 
 # == 8.6.6 Redeploy ===============================================================================
-def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
-    """Troops that may leave ``key`` in Redeploy: never losing NVA Control nor adding COIN
-    Control, and (unless final) keeping 2 NVA units where NVA Bases are. A fact of the
-    space's contents, worked out once for them."""
-    sp = state.space(key)
-
-    def spare() -> int:
-        troops = sp.count(TROOPS)
-        if not _is_loc(key):
-            control = control_of(sp)
-            if control is Control.NVA:
-                troops = min(troops, _nva_margin(sp) - 1)
-            if control is not Control.COIN:
-                others = sp.count(*NVA_PIECES, *VC_PIECES)
-                troops = min(troops, others - _coin(sp))
-        if _has_base(sp) and not final:
-            troops = min(troops, _units(sp) - 2)
-        return max(0, troops)
-
-    return memo(sp, ("nva-redeploy-spare", key, final), spare)
+@lru_cache(maxsize=4096)
+def _redeploy_spare(key: str, sp: SpaceState, final: bool) -> int:
+    """Troops that may leave ``key`` holding ``sp`` in Redeploy: never losing NVA Control
+    nor adding COIN Control (1.7), and (unless final) keeping 2 NVA units where NVA Bases
+    are. A fact of the space's contents, worked out once for them."""
+    troops = sp.count(TROOPS)
+    if not _is_loc(key):
+        margin = _nva_margin(sp)
+        if margin > 0:  # NVA Control: keep it
+            troops = min(troops, margin - 1)
+        others, coin = sp.count(*NVA_PIECES, *VC_PIECES), _coin(sp)
+        if coin <= others:  # no COIN Control: add none
+            troops = min(troops, others - coin)
+    if _has_base(sp) and not final:
+        troops = min(troops, _units(sp) - 2)
+    return max(0, troops)
 
 
 def _redeploy_plan(
@@ -1979,7 +1986,7 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
     planned = _read_redeploy_note(note)
     if kind is Kind.SELECT_SPACE and decision.context.space is None:
         final = _final_coup(state)
-        spares = {o: _redeploy_spare(state, o, final) for o in _selects(decision)}
+        spares = {o: _redeploy_spare(o, state.space(o), final) for o in _selects(decision)}
         plan = _redeploy_plan(state, spares, final, roller)
         if plan is None:
             plan = _mass_plan(state, spares, planned, roller)

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import compress
+from operator import attrgetter, itemgetter
 
 from attrs import Factory, field, frozen
 
@@ -40,6 +43,7 @@ from coinlake import (
     Move,
     Piece,
     Select,
+    SpaceState,
     Support,
     Why,
 )
@@ -49,8 +53,6 @@ from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import friendly_removal_rank
 from coinlake.nonplayers.priorities import Priority, econ, pick, population
 from coinlake.nonplayers.random_spaces import choose_space
-from coinlake.rules.kit import spaces_with
-from coinlake.state.model import memo
 
 VC, NVA = Faction.VC, Faction.NVA
 UG, AG = Piece.VC_GUERRILLA_UNDERGROUND, Piece.VC_GUERRILLA_ACTIVE
@@ -94,10 +96,14 @@ def _guerrillas(state: GameState, key: str) -> int:
     return _n(state, key, *GUERRILLAS)
 
 
+_CONTENTS, _UNDERGROUND = attrgetter("pieces"), itemgetter(UG)
+"""A space's counts (``SpaceState.pieces``), and the Underground VC Guerrillas in them."""
+
+
 def _underground(state: GameState) -> tuple[str, ...]:
     """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
     Subvert or Ambush may take (3.3.4, 4.5)."""
-    return spaces_with(state, UG)
+    return tuple(compress(ALL_SPACES, map(_UNDERGROUND, map(_CONTENTS, state.spaces))))
 
 
 def _is_loc(key: str) -> bool:
@@ -116,9 +122,8 @@ def _adjacent(key: str) -> tuple[str, ...]:
     return ADJACENT[key]
 
 
-def _forces(state: GameState, key: str) -> tuple[int, int, int]:
-    """COIN, NVA and VC pieces in the space (1.7)."""
-    sp = state.space(key)
+def _forces(sp: SpaceState) -> tuple[int, int, int]:
+    """COIN, NVA and VC pieces in a space holding ``sp`` (1.7)."""
     return sp.count(*COIN_PIECES), sp.count(*NVA_PIECES), sp.count(*VC_PIECES)
 
 
@@ -132,7 +137,7 @@ def _control(coin: int, nva: int, vc: int) -> Control:
 
 
 def _control_now(state: GameState, key: str) -> Control:
-    return Control.NONE if _is_loc(key) else _control(*_forces(state, key))
+    return Control.NONE if _is_loc(key) else _control(*_forces(state.space(key)))
 
 
 def _nva_is_player(state: GameState) -> bool:
@@ -499,7 +504,7 @@ def _subvert_removes_control(state: GameState, key: str) -> bool:
     """Subversion there would end COIN Control: 2 cubes removed, or the only one replaced."""
     if _control_now(state, key) is not Control.COIN:
         return False
-    coin, nva, vc = _forces(state, key)
+    coin, nva, vc = _forces(state.space(key))
     if _n(state, key, *ARVN_CUBES) == 1:
         return _control(coin - 1, nva, vc + 1) is not Control.COIN
     return _control(coin - 2, nva, vc) is not Control.COIN
@@ -654,7 +659,7 @@ def _rally_ends(
     def ends(state: GameState, key: str) -> float:
         if held is Control.NVA and (not _nva_is_player(state) or SPACE[key].population < 1):
             return 0.0
-        coin, nva, vc = _forces(state, key)
+        coin, nva, vc = _forces(state.space(key))
         now, after = _control(coin, nva, vc), _control(coin, nva, vc + added(state, key))
         return 1.0 if now is held and after is not held else 0.0
 
@@ -807,18 +812,18 @@ def _cadres_agitation(state: GameState, decision: Decision, roller: Roller, spac
 
 
 # == 8.5.4 March ===========================================================================
-def _keep(state: GameState, key: str) -> int:
-    """VC Guerrillas a March leaves in a space: 2 with a VC Base, 1 in another Province or
-    City of South Vietnam (8.5.4)."""
-    if _n(state, key, *VC_BASES):
+def _keep(key: str, here: SpaceState) -> int:
+    """VC Guerrillas a March leaves in ``key`` holding ``here``: 2 with a VC Base, 1 in
+    another Province or City of South Vietnam (8.5.4)."""
+    if here.count(*VC_BASES):
         return 2
     return 1 if _in_south(key) else 0
 
 
-def _control_margin(state: GameState, key: str) -> int:
-    """How many VC pieces may leave a South Vietnam space without adding COIN or NVA
-    Control to it (8.5.4)."""
-    coin, nva, vc = _forces(state, key)
+def _control_margin(key: str, here: SpaceState) -> int:
+    """How many VC pieces may leave ``key`` holding ``here``, a South Vietnam space, without
+    adding COIN or NVA Control to it (8.5.4)."""
+    coin, nva, vc = _forces(here)
     if not _in_south(key):
         return vc
     now = _control(coin, nva, vc)
@@ -865,23 +870,16 @@ def leavers(state: GameState, hist: History, origin: str) -> Leavers:
     free_a = max(0, min(active, there.count(AG) - hist.moved_out(origin, AG)))
     if underground and _is_loc(origin) and SPACE[origin].econ >= 1:
         free_u = min(free_u, underground - 1)  # R277: its LoC keeps one
-    total = min(free_u + free_a, _spare(state, origin))
+    total = min(free_u + free_a, _spare(origin, here))
     return Leavers(total, min(total, free_u), min(total, free_a))
 
 
-def _spare(state: GameState, origin: str) -> int:
-    """VC Guerrillas a March may take out of ``origin`` by its contents alone: all but those
-    it keeps (:func:`_keep`), without adding COIN or NVA Control (:func:`_control_margin`).
-    A fact of the space's contents, worked out once for them."""
-    here = state.space(origin)
-    return memo(
-        here,
-        ("vc-march-spare", origin),
-        lambda: min(
-            max(0, here.count(*GUERRILLAS) - _keep(state, origin)),
-            _control_margin(state, origin),
-        ),
-    )
+@lru_cache(maxsize=4096)
+def _spare(origin: str, here: SpaceState) -> int:
+    """VC Guerrillas a March may take out of ``origin`` holding ``here`` by its contents
+    alone: all but those it keeps (:func:`_keep`), without adding COIN or NVA Control
+    (:func:`_control_margin`). A fact of the space's contents, worked out once for them."""
+    return min(max(0, here.count(*GUERRILLAS) - _keep(origin, here)), _control_margin(origin, here))
 
 
 def _exposed(state: GameState, key: str) -> bool:
@@ -955,7 +953,7 @@ def _underground_arrivals(plan: Groups, state: GameState, dest: str) -> float:
 
 
 def _march_removes_coin_control(plan: Groups, state: GameState, dest: str) -> float:
-    coin, nva, vc = _forces(state, dest)
+    coin, nva, vc = _forces(state.space(dest))
     arriving = sum(plan.values())
     if _control(coin, nva, vc) is Control.COIN and _control(coin, nva, vc + arriving) is not (
         Control.COIN
@@ -1016,7 +1014,7 @@ def march_priorities(
     def breaks_nva(s: GameState, k: str) -> bool:
         if not _nva_is_player(s) or not _in_south(k) or budget < 1:
             return False
-        coin, nva, vc = _forces(s, k)
+        coin, nva, vc = _forces(s.space(k))
         arriving = sum(plan_of(s, hist, k).values())
         return _control(coin, nva, vc) is Control.NVA and nva <= coin + vc + arriving
 
@@ -1504,7 +1502,7 @@ def _place_own(state: GameState, roller: Roller, moves: list[Move]) -> Choice:
         return _choose(roller, boxed[0], "8.1.2", f"place {boxed[0].piece.token}")
 
     def rank(m: Move) -> tuple[tuple[int, int, int], int]:
-        spare = _guerrillas(state, m.origin) - _keep(state, m.origin)
+        spare = _guerrillas(state, m.origin) - _keep(m.origin, state.space(m.origin))
         return friendly_removal_rank(m.piece), -spare
 
     best = min(rank(m) for m in moves)
