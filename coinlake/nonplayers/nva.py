@@ -128,8 +128,8 @@ def _has_base(sp: SpaceState) -> bool:
     return bool(sp.pieces[Piece.NVA_BASE] or sp.pieces[Piece.NVA_TUNNELED_BASE])
 
 
-_CONTENTS = attrgetter("pieces")
-"""A space's counts (``SpaceState.pieces``)."""
+_CONTENTS, _BASES_IN = attrgetter("pieces"), itemgetter(*NVA_BASES)
+"""A space's counts (``SpaceState.pieces``), and its NVA Bases in them (Tunneled or not)."""
 
 
 def _spaces_with(state: GameState, piece: Piece) -> tuple[str, ...]:
@@ -138,12 +138,8 @@ def _spaces_with(state: GameState, piece: Piece) -> tuple[str, ...]:
 
 
 def _base_spaces(state: GameState) -> tuple[str, ...]:
-    """The spaces with an NVA Base, in map order: worked out once per position."""
-    return reuse(
-        "nva-base-spaces",
-        (state.spaces,),
-        lambda: tuple(k for k, sp in _contents(state) if _has_base(sp)),
-    )
+    """The spaces with an NVA Base, in map order."""
+    return tuple(compress(KEYS, map(any, map(_BASES_IN, map(_CONTENTS, state.spaces)))))
 
 
 def _in_laos_cambodia(key: str) -> bool:
