@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import pairwise
+from functools import lru_cache
+from itertools import compress, pairwise
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from attrs import frozen
@@ -51,6 +53,7 @@ from coinlake import (
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
 from coinlake.nonplayers.dice import Roller
+from coinlake.nonplayers.plans import reuse
 from coinlake.nonplayers.priorities import Score, narrow
 from coinlake.nonplayers.random_spaces import choose_space, random_loc
 
@@ -122,7 +125,21 @@ def _coin(sp: SpaceState) -> int:
 
 
 def _has_base(sp: SpaceState) -> bool:
-    return sp.count(*NVA_BASES) > 0
+    return bool(sp.pieces[Piece.NVA_BASE] or sp.pieces[Piece.NVA_TUNNELED_BASE])
+
+
+_CONTENTS, _BASES_IN = attrgetter("pieces"), itemgetter(*NVA_BASES)
+"""A space's counts (``SpaceState.pieces``), and its NVA Bases in them (Tunneled or not)."""
+
+
+def _spaces_with(state: GameState, piece: Piece) -> tuple[str, ...]:
+    """The spaces holding ``piece``, in map order."""
+    return tuple(compress(KEYS, map(itemgetter(piece), map(_CONTENTS, state.spaces))))
+
+
+def _base_spaces(state: GameState) -> tuple[str, ...]:
+    """The spaces with an NVA Base, in map order."""
+    return tuple(compress(KEYS, map(any, map(_BASES_IN, map(_CONTENTS, state.spaces)))))
 
 
 def _in_laos_cambodia(key: str) -> bool:
@@ -267,16 +284,22 @@ def _can_ambush_from(state: GameState, key: str) -> bool:
     )
 
 
-def _ambush_sources(state: GameState) -> list[str]:
-    return [k for k, sp in _contents(state) if sp.count(UNDERGROUND) and _can_ambush_from(state, k)]
+def _ambush_sources(state: GameState) -> tuple[str, ...]:
+    """The spaces an Ambush may come from (:func:`_can_ambush_from`), in map order: worked
+    out once per position."""
+    return reuse(
+        "nva-ambush-sources",
+        (state.spaces,),
+        lambda: tuple(k for k in _spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
+    )
 
 
-def _base_removable(state: GameState, spaces: int, ambushes: int, sources: list[str]) -> bool:
+def _base_removable(state: GameState, spaces: int, ambushes: int, sources: Sequence[str]) -> bool:
     """Whether Troop Attacks and up to ``ambushes`` Ambushes in at most ``spaces`` spaces can
     remove a US or ARVN Base (Bases go last, 3.3.3, 4.4.3); ``sources``: the spaces an Ambush
     may come from (:func:`_ambush_sources`)."""
     if not ambushes:
-        sources = []
+        sources = ()
     per_troop = _capability(state, PT_76) is Side.SHADED
     for key, sp in _contents(state):
         if not sp.count(*COIN_BASES):
@@ -294,7 +317,7 @@ def _base_removable(state: GameState, spaces: int, ambushes: int, sources: list[
     return False
 
 
-def most_removals(state: GameState, sources: list[str] | None = None) -> int:
+def most_removals(state: GameState, sources: Sequence[str] | None = None) -> int:
     """The most enemy pieces Ambushes and Troop Attacks can remove together, 1 Resource per
     space (8.6.1; Guerrilla Attacks and Bombard not counted); ``sources``: the spaces an
     Ambush may come from, if known (:func:`_ambush_sources`)."""
@@ -302,7 +325,7 @@ def most_removals(state: GameState, sources: list[str] | None = None) -> int:
     if spaces <= 0:
         return 0
     per_troop = _capability(state, PT_76) is Side.SHADED
-    with_troops = [k for k, sp in _contents(state) if sp.count(TROOPS)]  # none hit elsewhere
+    with_troops = _spaces_with(state, TROOPS)  # none hit elsewhere
     hits = {k: troop_hits(state, k) for k in with_troops}
     best_pt76 = max(
         (troop_hits(state, k, per_troop=True) - hits[k] for k in with_troops), default=0
@@ -426,21 +449,25 @@ def terror_conditions(state: GameState, roller: Roller) -> str | None:
 
 
 # == 8.6.4 Rally: the conditions ================================================================
-def _base_sites(state: GameState) -> list[str]:
+def _base_sites(state: GameState) -> tuple[str, ...]:
     """8.6.4 1st bullet: spaces without Support where a Rally could place an NVA Base -- 4+
     NVA or VC Guerrillas or NVA Troops, 2+ of them NVA Guerrillas, room for a Base -- an
-    NVA Base being Available."""
+    NVA Base being Available. Worked out once per position."""
     if not state.available[Piece.NVA_BASE]:
-        return []
-    return [
-        k
-        for k, sp in _contents(state)
-        if not _is_loc(k)
-        and sp.support <= 0
-        and _guerrillas(sp) >= 2
-        and sp.count(*UNITS, *VC_GUERRILLAS) >= 4
-        and sp.bases() < 2
-    ]
+        return ()
+    return reuse(
+        "nva-base-sites",
+        (state.spaces,),
+        lambda: tuple(
+            k
+            for k, sp in _contents(state)
+            if not _is_loc(k)
+            and sp.support <= 0
+            and _guerrillas(sp) >= 2
+            and sp.count(*UNITS, *VC_GUERRILLAS) >= 4
+            and sp.bases() < 2
+        ),
+    )
 
 
 def rally_possible(state: GameState) -> bool:
@@ -461,9 +488,10 @@ def rally_conditions(state: GameState, roller: Roller) -> str | None:
     or ``None`` (the failed March is :func:`action`'s)."""
     if state.trail <= 1:
         return f"the Trail is {state.trail}"
-    for key, sp in _contents(state):
-        if _has_base(sp) and _units(sp) < 2:
-            return f"{_SPACE[key].name} has an NVA Base and {_units(sp)} NVA units"
+    for key in _base_spaces(state):
+        units = _units(state.space(key))
+        if units < 2:
+            return f"{_SPACE[key].name} has an NVA Base and {units} NVA units"
     if _resources(state) > 0 and _base_sites(state):
         return "a Rally would place an NVA Base"
     available = state.available[UNDERGROUND]
@@ -691,10 +719,16 @@ def _bombard_ok(state: GameState, key: str) -> bool:
     return any(state.space(k).count(TROOPS) >= 3 for k in (key, *ADJACENT[key]))
 
 
-def _bombard_targets(state: GameState) -> list[str]:
+def _bombard_targets(state: GameState) -> tuple[str, ...]:
     """8.6.1 BOMBARD: spaces with 3+ COIN Troops, or a COIN Base and a COIN Troop, in or next
-    to 3+ NVA Troops."""
-    return [k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)]
+    to 3+ NVA Troops. Worked out once per position."""
+    return reuse(
+        "nva-bombard-targets",
+        (state.spaces,),
+        lambda: tuple(
+            k for k, sp in _contents(state) if sp.count(*COIN_TROOPS) and _bombard_ok(state, k)
+        ),
+    )
 
 
 def bombard(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1074,9 +1108,8 @@ def infiltrate_wanted(state: GameState) -> bool:
     if _base_supply(state) and _takeover_sites(state):
         return True
     available = state.available[TROOPS]
-    sites = [k for k, sp in _contents(state) if _has_base(sp)]
     placed = 0
-    ranked = sorted(sites, key=lambda k: -_troops_placed(state, k, available))
+    ranked = sorted(_base_spaces(state), key=lambda k: -_troops_placed(state, k, available))
     for key in ranked[:limit]:
         here = _troops_placed(state, key, available)
         placed += here
@@ -1853,33 +1886,34 @@ def _march_ambush_wanted(m: Marcher, decision: Decision) -> bool:
 
 
 # == 8.6.6 Redeploy ===============================================================================
-def _redeploy_spare(state: GameState, key: str, final: bool) -> int:
-    """Troops that may leave ``key`` in Redeploy: never losing NVA Control nor adding COIN
-    Control, and (unless final) keeping 2 NVA units where NVA Bases are."""
-    sp = state.space(key)
+@lru_cache(maxsize=4096)
+def _redeploy_spare(key: str, sp: SpaceState, final: bool) -> int:
+    """Troops that may leave ``key`` holding ``sp`` in Redeploy: never losing NVA Control
+    nor adding COIN Control (1.7), and (unless final) keeping 2 NVA units where NVA Bases
+    are. A fact of the space's contents, worked out once for them."""
     troops = sp.count(TROOPS)
     if not _is_loc(key):
-        control = _control(state, key)
-        if control is Control.NVA:
-            troops = min(troops, _nva_margin(sp) - 1)
-        if control is not Control.COIN:
-            others = sp.count(*NVA_PIECES, *VC_PIECES)
-            troops = min(troops, others - _coin(sp))
+        margin = _nva_margin(sp)
+        if margin > 0:  # NVA Control: keep it
+            troops = min(troops, margin - 1)
+        others, coin = sp.count(*NVA_PIECES, *VC_PIECES), _coin(sp)
+        if coin <= others:  # no COIN Control: add none
+            troops = min(troops, others - coin)
     if _has_base(sp) and not final:
         troops = min(troops, _units(sp) - 2)
     return max(0, troops)
 
 
 def _redeploy_plan(
-    state: GameState, spares: dict[str, int], roller: Roller
+    state: GameState, spares: dict[str, int], final: bool, roller: Roller
 ) -> tuple[int, str, str, int] | None:
     """The next Redeploy move by 8.6.6 from the origins' ``spares`` (by
-    :func:`_redeploy_spare`): (priority, origin, destination, Troops)."""
-    final = _final_coup(state)
+    :func:`_redeploy_spare`; ``final``: in the final Coup Round): (priority, origin,
+    destination, Troops)."""
     spare = {o: n for o, n in spares.items() if n > 0}
     if not spare:
         return None
-    bases = [k for k, sp in _contents(state) if _has_base(sp)]
+    bases = _base_spaces(state)
     total = sum(spare.values())
 
     def move(priority: int, dest: str, need: int) -> tuple[int, str, str, int] | None:
@@ -1934,11 +1968,7 @@ def _massing(state: GameState, counts: dict[str, int]) -> dict[str, int]:
     to COIN Control that may move into it (``counts``: the spares of the origins not next to
     COIN Control)."""
     total = sum(counts.values())
-    return {
-        k: total - counts.get(k, 0)
-        for k, sp in _contents(state)
-        if _has_base(sp) and _coin_adjacent(state, k)
-    }
+    return {k: total - counts.get(k, 0) for k in _base_spaces(state) if _coin_adjacent(state, k)}
 
 
 def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1952,8 +1982,8 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
     planned = _read_redeploy_note(note)
     if kind is Kind.SELECT_SPACE and decision.context.space is None:
         final = _final_coup(state)
-        spares = {o: _redeploy_spare(state, o, final) for o in _selects(decision)}
-        plan = _redeploy_plan(state, spares, roller)
+        spares = {o: _redeploy_spare(o, state.space(o), final) for o in _selects(decision)}
+        plan = _redeploy_plan(state, spares, final, roller)
         if plan is None:
             plan = _mass_plan(state, spares, planned, roller)
         if plan is None:

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import compress
+from operator import attrgetter, itemgetter
 
 from attrs import Factory, field, frozen
 
@@ -40,6 +43,7 @@ from coinlake import (
     Move,
     Piece,
     Select,
+    SpaceState,
     Support,
     Why,
 )
@@ -92,10 +96,14 @@ def _guerrillas(state: GameState, key: str) -> int:
     return _n(state, key, *GUERRILLAS)
 
 
-def _underground(state: GameState) -> list[str]:
+_CONTENTS, _UNDERGROUND = attrgetter("pieces"), itemgetter(UG)
+"""A space's counts (``SpaceState.pieces``), and the Underground VC Guerrillas in them."""
+
+
+def _underground(state: GameState) -> tuple[str, ...]:
     """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
     Subvert or Ambush may take (3.3.4, 4.5)."""
-    return [k for k, sp in zip(ALL_SPACES, state.spaces, strict=True) if sp.count(UG)]
+    return tuple(compress(ALL_SPACES, map(_UNDERGROUND, map(_CONTENTS, state.spaces))))
 
 
 def _is_loc(key: str) -> bool:
@@ -114,9 +122,8 @@ def _adjacent(key: str) -> tuple[str, ...]:
     return ADJACENT[key]
 
 
-def _forces(state: GameState, key: str) -> tuple[int, int, int]:
-    """COIN, NVA and VC pieces in the space (1.7)."""
-    sp = state.space(key)
+def _forces(sp: SpaceState) -> tuple[int, int, int]:
+    """COIN, NVA and VC pieces in a space holding ``sp`` (1.7)."""
     return sp.count(*COIN_PIECES), sp.count(*NVA_PIECES), sp.count(*VC_PIECES)
 
 
@@ -130,7 +137,7 @@ def _control(coin: int, nva: int, vc: int) -> Control:
 
 
 def _control_now(state: GameState, key: str) -> Control:
-    return Control.NONE if _is_loc(key) else _control(*_forces(state, key))
+    return Control.NONE if _is_loc(key) else _control(*_forces(state.space(key)))
 
 
 def _nva_is_player(state: GameState) -> bool:
@@ -497,7 +504,7 @@ def _subvert_removes_control(state: GameState, key: str) -> bool:
     """Subversion there would end COIN Control: 2 cubes removed, or the only one replaced."""
     if _control_now(state, key) is not Control.COIN:
         return False
-    coin, nva, vc = _forces(state, key)
+    coin, nva, vc = _forces(state.space(key))
     if _n(state, key, *ARVN_CUBES) == 1:
         return _control(coin - 1, nva, vc + 1) is not Control.COIN
     return _control(coin - 2, nva, vc) is not Control.COIN
@@ -652,7 +659,7 @@ def _rally_ends(
     def ends(state: GameState, key: str) -> float:
         if held is Control.NVA and (not _nva_is_player(state) or SPACE[key].population < 1):
             return 0.0
-        coin, nva, vc = _forces(state, key)
+        coin, nva, vc = _forces(state.space(key))
         now, after = _control(coin, nva, vc), _control(coin, nva, vc + added(state, key))
         return 1.0 if now is held and after is not held else 0.0
 
@@ -805,18 +812,18 @@ def _cadres_agitation(state: GameState, decision: Decision, roller: Roller, spac
 
 
 # == 8.5.4 March ===========================================================================
-def _keep(state: GameState, key: str) -> int:
-    """VC Guerrillas a March leaves in a space: 2 with a VC Base, 1 in another Province or
-    City of South Vietnam (8.5.4)."""
-    if _n(state, key, *VC_BASES):
+def _keep(key: str, here: SpaceState) -> int:
+    """VC Guerrillas a March leaves in ``key`` holding ``here``: 2 with a VC Base, 1 in
+    another Province or City of South Vietnam (8.5.4)."""
+    if here.count(*VC_BASES):
         return 2
     return 1 if _in_south(key) else 0
 
 
-def _control_margin(state: GameState, key: str) -> int:
-    """How many VC pieces may leave a South Vietnam space without adding COIN or NVA
-    Control to it (8.5.4)."""
-    coin, nva, vc = _forces(state, key)
+def _control_margin(key: str, here: SpaceState) -> int:
+    """How many VC pieces may leave ``key`` holding ``here``, a South Vietnam space, without
+    adding COIN or NVA Control to it (8.5.4)."""
+    coin, nva, vc = _forces(here)
     if not _in_south(key):
         return vc
     now = _control(coin, nva, vc)
@@ -849,22 +856,30 @@ class Leavers:
         return min(self.underground, most - a), a
 
 
+NO_LEAVERS = Leavers(0, 0, 0)
+"""A space no VC Guerrilla may March out of."""
+
+
 def leavers(state: GameState, hist: History, origin: str) -> Leavers:
     """The VC Guerrillas that may March out of ``origin`` now (8.5.4, R277)."""
     here, there = state.space(origin), hist.start.space(origin)
     underground, active = here.count(UG), here.count(AG)
     if not underground and not active:
-        return Leavers(0, 0, 0)
+        return NO_LEAVERS
     free_u = max(0, min(underground, there.count(UG) - hist.moved_out(origin, UG)))
     free_a = max(0, min(active, there.count(AG) - hist.moved_out(origin, AG)))
     if underground and _is_loc(origin) and SPACE[origin].econ >= 1:
         free_u = min(free_u, underground - 1)  # R277: its LoC keeps one
-    total = min(
-        free_u + free_a,
-        max(0, underground + active - _keep(state, origin)),
-        _control_margin(state, origin),
-    )
+    total = min(free_u + free_a, _spare(origin, here))
     return Leavers(total, min(total, free_u), min(total, free_a))
+
+
+@lru_cache(maxsize=4096)
+def _spare(origin: str, here: SpaceState) -> int:
+    """VC Guerrillas a March may take out of ``origin`` holding ``here`` by its contents
+    alone: all but those it keeps (:func:`_keep`), without adding COIN or NVA Control
+    (:func:`_control_margin`). A fact of the space's contents, worked out once for them."""
+    return min(max(0, here.count(*GUERRILLAS) - _keep(origin, here)), _control_margin(origin, here))
 
 
 def _exposed(state: GameState, key: str) -> bool:
@@ -918,6 +933,8 @@ def march_plan(
     exposed = _exposed(state, dest)
     want_underground = state.space(dest).support is not Support.ACTIVE_OPPOSITION
     for origin, lv in origins:
+        if not lv.total:
+            continue
         if exposed:
             u, a = min(lv.underground, cap), 0
         else:
@@ -936,7 +953,7 @@ def _underground_arrivals(plan: Groups, state: GameState, dest: str) -> float:
 
 
 def _march_removes_coin_control(plan: Groups, state: GameState, dest: str) -> float:
-    coin, nva, vc = _forces(state, dest)
+    coin, nva, vc = _forces(state.space(dest))
     arriving = sum(plan.values())
     if _control(coin, nva, vc) is Control.COIN and _control(coin, nva, vc + arriving) is not (
         Control.COIN
@@ -997,7 +1014,7 @@ def march_priorities(
     def breaks_nva(s: GameState, k: str) -> bool:
         if not _nva_is_player(s) or not _in_south(k) or budget < 1:
             return False
-        coin, nva, vc = _forces(s, k)
+        coin, nva, vc = _forces(s.space(k))
         arriving = sum(plan_of(s, hist, k).values())
         return _control(coin, nva, vc) is Control.NVA and nva <= coin + vc + arriving
 
@@ -1075,7 +1092,8 @@ def _march_move(game: Game, decision: Decision, roller: Roller, dest: str) -> Ch
     """The next group of the destination's plan, computed from the position when it was
     selected (so that it stays the same while the groups move), less what moved in since."""
     hist = history(game)
-    selected = [i for i, (c, _) in enumerate(hist.answers) if c == Select(dest)]
+    select = Select(dest)
+    selected = [i for i, (c, _) in enumerate(hist.answers) if c == select]
     cut = selected[-1] if selected else len(hist.answers)
     before = hist.answers[cut][1] if selected else game.state
     since = [c for c, _ in hist.answers[cut:] if isinstance(c, Move) and c.destination == dest]
@@ -1484,7 +1502,7 @@ def _place_own(state: GameState, roller: Roller, moves: list[Move]) -> Choice:
         return _choose(roller, boxed[0], "8.1.2", f"place {boxed[0].piece.token}")
 
     def rank(m: Move) -> tuple[tuple[int, int, int], int]:
-        spare = _guerrillas(state, m.origin) - _keep(state, m.origin)
+        spare = _guerrillas(state, m.origin) - _keep(m.origin, state.space(m.origin))
         return friendly_removal_rank(m.piece), -spare
 
     best = min(rank(m) for m in moves)
