@@ -14,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import coinlake
-from coinlake import Choose, Faction, IllegalCommand, Select, Side, Why
+from coinlake import Choose, Faction, IllegalCommand, Piece, Select, Side, Why
 from coinlake.nonplayers import (
     InstructionTableError,
     NonPlayer,
     RandomAgent,
     Roller,
+    board,
     event_verdict,
     parse_table,
     random_loc,
@@ -536,3 +537,15 @@ def test_sealords_op_example_8_4_4() -> None:
     assert answers[("ARVN", "ba-xuyen")] == "sweep"
     assert answers[("US", "kien-giang-an-xuyen")] == "assault"
     assert answers[("US", "kien-hoa-vinh-binh")] == "sweep"
+
+
+def test_spaces_with_lists_the_spaces_holding_any_of_the_pieces_in_map_order() -> None:
+    """``board.spaces_with``, the map scan every flowchart makes."""
+    game = coinlake.new_game("short", seed=1)
+    state = game.state
+    for pieces in ((Piece.US_TROOPS,), (Piece.US_TROOPS, Piece.US_BASE), tuple(Piece)):
+        want = tuple(
+            sp.id for sp in coinlake.SPACES if any(state.space(sp.id).pieces[p] for p in pieces)
+        )
+        assert board.spaces_with(state, *pieces) == want
+    assert board.spaces_with(state, Piece.US_TROOPS)  # the Short scenario has some

@@ -508,17 +508,6 @@ def test_reuse_keeps_the_last_result_for_an_equal_key() -> None:
     assert made == [0, 1, 2]
 
 
-def test_spaces_with_lists_the_spaces_holding_any_of_the_pieces() -> None:
-    state = on_card(
-        2, NP, "space saigon 8 us-troops 2 arvn-police", "space hue 1 us-base 1 arvn-police"
-    ).state
-    expected = [k for k in us._IDS if state.space(k).pieces[P.US_TROOPS]]
-    assert us._spaces_with(state, P.US_TROOPS) == expected
-    both = us._spaces_with(state, P.US_TROOPS, P.US_BASE)
-    assert "saigon" in both and "hue" in both
-    assert both == [k for k in us._IDS if k in both]  # map order
-
-
 def _moved(pieces: tuple[int, ...], index: int, move: Move) -> tuple[int, ...]:
     space = coinlake.SPACES[index].id
     counts = list(pieces)

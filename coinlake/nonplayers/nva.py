@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import compress, pairwise
-from operator import attrgetter, itemgetter
+from itertools import pairwise
 from typing import NamedTuple
 
 from attrs import frozen
@@ -52,6 +51,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
+from coinlake.nonplayers.board import spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.plans import reuse
 from coinlake.nonplayers.priorities import Score, narrow
@@ -128,18 +128,9 @@ def _has_base(sp: SpaceState) -> bool:
     return bool(sp.pieces[Piece.NVA_BASE] or sp.pieces[Piece.NVA_TUNNELED_BASE])
 
 
-_CONTENTS, _BASES_IN = attrgetter("pieces"), itemgetter(*NVA_BASES)
-"""A space's counts (``SpaceState.pieces``), and its NVA Bases in them (Tunneled or not)."""
-
-
-def _spaces_with(state: GameState, piece: Piece) -> tuple[str, ...]:
-    """The spaces holding ``piece``, in map order."""
-    return tuple(compress(KEYS, map(itemgetter(piece), map(_CONTENTS, state.spaces))))
-
-
 def _base_spaces(state: GameState) -> tuple[str, ...]:
     """The spaces with an NVA Base, in map order."""
-    return tuple(compress(KEYS, map(any, map(_BASES_IN, map(_CONTENTS, state.spaces)))))
+    return spaces_with(state, *NVA_BASES)
 
 
 def _in_laos_cambodia(key: str) -> bool:
@@ -290,7 +281,7 @@ def _ambush_sources(state: GameState) -> tuple[str, ...]:
     return reuse(
         "nva-ambush-sources",
         (state.spaces,),
-        lambda: tuple(k for k in _spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
+        lambda: tuple(k for k in spaces_with(state, UNDERGROUND) if _can_ambush_from(state, k)),
     )
 
 
@@ -325,7 +316,7 @@ def most_removals(state: GameState, sources: Sequence[str] | None = None) -> int
     if spaces <= 0:
         return 0
     per_troop = _capability(state, PT_76) is Side.SHADED
-    with_troops = _spaces_with(state, TROOPS)  # none hit elsewhere
+    with_troops = spaces_with(state, TROOPS)  # none hit elsewhere
     hits = {k: troop_hits(state, k) for k in with_troops}
     best_pt76 = max(
         (troop_hits(state, k, per_troop=True) - hits[k] for k in with_troops), default=0

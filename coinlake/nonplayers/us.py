@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations, compress
-from operator import attrgetter, itemgetter
+from itertools import combinations
 from typing import NamedTuple
 
 import attrs
@@ -56,6 +55,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
+from coinlake.nonplayers.board import spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.pieces import first_rank
@@ -187,22 +187,9 @@ def _pieces(state: GameState, key: str) -> tuple[int, ...]:
     return state.space(key).pieces
 
 
-_CONTENTS = attrgetter("pieces")
-"""A space's counts (``SpaceState.pieces``)."""
-
-
-def _spaces_with(state: GameState, *pieces: Piece) -> list[str]:
-    """The spaces holding any of ``pieces``, in map order."""
-    counts = map(_CONTENTS, state.spaces)
-    if len(pieces) == 1:
-        return list(compress(_IDS, map(itemgetter(pieces[0]), counts)))
-    return list(compress(_IDS, (any(map(p.__getitem__, pieces)) for p in counts)))
-
-
-def _insurgent_spaces(state: GameState) -> list[str]:
-    """The spaces holding NVA or VC pieces, in map order: ``_spaces_with(state,
-    *_INSURGENT)``."""
-    return list(compress(_IDS, map(_insurgents, map(_CONTENTS, state.spaces))))
+def _insurgent_spaces(state: GameState) -> tuple[str, ...]:
+    """The spaces holding NVA or VC pieces, in map order."""
+    return spaces_with(state, *_INSURGENT)
 
 
 def _control_of(p: Counts) -> Control:
@@ -513,11 +500,11 @@ def assault_condition(state: GameState) -> str | None:
     Capabilities, a successful Tunnel roll: ruling R332) can remove an enemy Base, or NVA
     Troops stand with US Troops or a US Base; ``None`` if neither."""
     arvn = _spendable(state) >= 3
-    for key in _spaces_with(state, P.US_TROOPS):  # elsewhere no US Assault
+    for key in spaces_with(state, P.US_TROOPS):  # elsewhere no US Assault
         reason = _base_removable(state, key, arvn)
         if reason is not None:
             return reason
-    for key in _spaces_with(state, P.NVA_TROOPS):
+    for key in spaces_with(state, P.NVA_TROOPS):
         reason = _nva_troops_with_us(state, key)
         if reason is not None:
             return reason
@@ -569,7 +556,7 @@ def assault_possible(state: GameState) -> bool:
     need be; never under shaded General Lansdale (5.4)."""
     if _momentum(state, GENERAL_LANSDALE):
         return False
-    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    troops = spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
     if any(_assault_category(state, key) for key in troops):
         return True
     if _air_lift_banned(state) or not troops:
@@ -579,7 +566,7 @@ def assault_possible(state: GameState) -> bool:
 
 def sweep_condition(state: GameState) -> str | None:
     """8.8.5: an Underground Guerrilla in a space at Support."""
-    for key in _spaces_with(state, *_UNDERGROUND):
+    for key in spaces_with(state, *_UNDERGROUND):
         if _support(state, key) > Support.NEUTRAL:
             return f"Underground Guerrillas at Support in {_name(key)}"
     return None
@@ -914,7 +901,7 @@ def _assault_pick(state: GameState, done: Sequence[str], category: int) -> bool:
     limit = _assault_limit(state)
     if limit is not None and len(done) >= limit:
         return False
-    troops = _spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
+    troops = spaces_with(state, P.US_TROOPS)  # elsewhere no Assault (category 0)
     return any(_assault_category(state, k) == category for k in troops if k not in done)
 
 
@@ -1080,7 +1067,7 @@ def _lift_needs(state: GameState, op: str, done: Sequence[str]) -> list[tuple[in
                 needs.append((i, k, n, "Troops for the Sweep there"))
     base = len(needs)
     taken = {d for _, d, _, _ in needs}
-    for k in _spaces_with(state, P.ARVN_POLICE):
+    for k in spaces_with(state, P.ARVN_POLICE):
         if _is_loc(k) or not _troops_may_enter(state, k):
             continue
         if _support(state, k) is Support.ACTIVE_SUPPORT:
@@ -1284,7 +1271,7 @@ def potential_origins(
 
     spare = {
         k: n
-        for k in _spaces_with(state, P.US_TROOPS)
+        for k in spaces_with(state, P.US_TROOPS)
         if able(k) and (n := _spare_troops(state, k, op, done)) > 0
     }  # the spaces that may send US Troops, and how many
     size = 1 if monsoon(state) else 3
@@ -2123,8 +2110,8 @@ def _transfer_planned(state: GameState) -> bool:
 def _cap_possible(state: GameState) -> bool:
     if _capability(state, COMBINED_ACTION_PLATOONS) is not Side.UNSHADED:
         return False
-    return bool(_spaces_with(state, P.US_TROOPS)) and (
-        state.available[P.ARVN_POLICE] > 0 or bool(_spaces_with(state, P.ARVN_POLICE))
+    return bool(spaces_with(state, P.US_TROOPS)) and (
+        state.available[P.ARVN_POLICE] > 0 or bool(spaces_with(state, P.ARVN_POLICE))
     )
 
 
@@ -2439,8 +2426,8 @@ _TARGETS = {"JFK": 15, "LBJ": 5, "Nixon": 25}
 """8.8.9: US Troops the US aims to have Available after Commitment, by Policy."""
 
 
-def _base_spaces(state: GameState) -> list[str]:
-    return _spaces_with(state, P.US_BASE)
+def _base_spaces(state: GameState) -> tuple[str, ...]:
+    return spaces_with(state, P.US_BASE)
 
 
 def _even_target(state: GameState, spaces: Sequence[str], roller: Roller) -> str:
@@ -2506,7 +2493,7 @@ def _commitment_plan(state: GameState, roller: Roller) -> tuple[str, str, Piece,
             f"{policy}: Troops to the map, evenly at US Bases",
         )
     if gap < 0:
-        with_troops = set(_spaces_with(state, P.US_TROOPS))
+        with_troops = set(spaces_with(state, P.US_TROOPS))
         places = [k for k in _commitment_places(state) if k in with_troops]
         loose = [k for k in places if not _pieces(state, k)[P.US_BASE] and k != SAIGON]
         if loose:

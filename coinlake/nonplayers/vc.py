@@ -21,8 +21,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import compress
-from operator import attrgetter, itemgetter
 
 from attrs import Factory, field, frozen
 
@@ -49,6 +47,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
+from coinlake.nonplayers.board import spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import friendly_removal_rank
 from coinlake.nonplayers.priorities import Priority, econ, pick, population
@@ -96,14 +95,10 @@ def _guerrillas(state: GameState, key: str) -> int:
     return _n(state, key, *GUERRILLAS)
 
 
-_CONTENTS, _UNDERGROUND = attrgetter("pieces"), itemgetter(UG)
-"""A space's counts (``SpaceState.pieces``), and the Underground VC Guerrillas in them."""
-
-
 def _underground(state: GameState) -> tuple[str, ...]:
     """The spaces with an Underground VC Guerrilla, in map order: the only ones Terror, Tax,
     Subvert or Ambush may take (3.3.4, 4.5)."""
-    return tuple(compress(ALL_SPACES, map(_UNDERGROUND, map(_CONTENTS, state.spaces))))
+    return spaces_with(state, UG)
 
 
 def _is_loc(key: str) -> bool:
