@@ -34,23 +34,11 @@ def attack_modes(
     mode: str | None,
     ambush: bool,
     pt76: bool,
-) -> tuple[Command, ...]:
-    """How the Faction may Attack in ``space``: with its Guerrillas (roll), NVA Troops (1
-    per 2, or 1 per Troop in 1 space under shaded PT-76), or Ambush (4.4.3); ``joint``: NVA
-    and VC Guerrillas together; ``mode``: the one form a granting Event allows."""
-    return tuple(_attack_modes(state, faction, space, joint, mode, ambush, pt76))
-
-
-def _attack_modes(
-    state: GameState,
-    faction: Faction,
-    space: str,
-    joint: bool,
-    mode: str | None,
-    ambush: bool,
-    pt76: bool,
 ) -> Iterator[Command]:
-    """:func:`attack_modes`, one at a time (whether there is any needs only the first)."""
+    """How the Faction may Attack in ``space``, one at a time (whether there is any needs
+    only the first): with its Guerrillas (roll), NVA Troops (1 per 2, or 1 per Troop in 1
+    space under shaded PT-76), or Ambush (4.4.3); ``joint``: NVA and VC Guerrillas together;
+    ``mode``: the one form a granting Event allows."""
     sp = at(state, space)
     p = sp.pieces
     underground = p[UNDERGROUND[faction][0]]
@@ -104,7 +92,11 @@ def _attack_spaces(
         p = sp.pieces
         if (
             any(map(p.__getitem__, attackers))
-            and next(_attack_modes(state, faction, s, joint, mode, ambush, pt76), None) is not None
+            and next(
+                attack_modes(state, faction, s, joint=joint, mode=mode, ambush=ambush, pt76=pt76),
+                None,
+            )
+            is not None
         ):
             yield s
 
@@ -155,14 +147,16 @@ def attack(
     pt76 = [effects.attack_one_per_troop(ctx.state, faction)]
 
     def modes(state: GameState, space: str) -> tuple[Command, ...]:
-        return attack_modes(
-            state,
-            faction,
-            space,
-            joint=grant.joint,
-            mode=grant.mode,
-            ambush=tracker.open(sa),
-            pt76=pt76[0],
+        return tuple(
+            attack_modes(
+                state,
+                faction,
+                space,
+                joint=grant.joint,
+                mode=grant.mode,
+                ambush=tracker.open(sa),
+                pt76=pt76[0],
+            )
         )
 
     def each(space: str) -> Gen[None]:
