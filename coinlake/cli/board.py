@@ -17,10 +17,6 @@ from coinlake.cli.options import KeyFile, load_log, read_key
 _TRUST = typer.Option(help="fold the log's events without re-deciding every command")
 
 
-def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
-    return load_log(log, read_key(key_file), verify=not trust)[0]
-
-
 def _write(path: Path, text: str) -> int:
     try:
         path.write_text(text, encoding="utf-8")
@@ -41,7 +37,7 @@ def show(
     key_file: KeyFile = None,
 ) -> None:
     """Write the board of a log file's game, at its end or after N commands, as SVG."""
-    game = _load(log, trust, key_file)
+    game, _ = load_log(log, read_key(key_file), verify=not trust)
     states = [game.root] + [n.state for n in game.line() if n.command is not None]
     steps = len(states) - 1
     if at is not None and not 0 <= at <= steps:
@@ -64,7 +60,7 @@ def export_html(
     """Write a log file's game as one self-contained HTML replay (no server, no network);
     with the chances of winning when the log carries an evaluation (coinlake eval
     --annotate)."""
-    game = _load(log, trust, key_file)
+    game, _ = load_log(log, read_key(key_file), verify=not trust)
     try:
         page = viewer.html(game, title=title)
     except ValueError as exc:  # an evaluation note that is not one

@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 
-import coinlake
 from coinlake import analytics
 from coinlake import audit as audit_lib
 from coinlake.analysis.table import EvaluationTable, latest_table
@@ -35,10 +34,6 @@ class Grain(StrEnum):
     EVENT = "event"
 
 
-def _load(log: Path, trust: bool, key_file: Path | None) -> coinlake.Game:
-    return load_log(log, read_key(key_file), verify=not trust)[0]
-
-
 @app.command()
 def audit(
     log: Annotated[Path, typer.Argument(help="log file to audit")],
@@ -52,7 +47,7 @@ def audit(
     victory totals (1.9), the Coup Rounds, the Non-players' reasons, and why the winner won;
     with an evaluation in the log (coinlake eval --annotate), the cards and commands that
     moved each Faction's chance of winning most."""
-    game = _load(log, trust, key_file)
+    game, _ = load_log(log, read_key(key_file), verify=not trust)
     try:
         table = latest_table(game)
         movers = audit_lib.chance_movers(game, top)
@@ -108,7 +103,7 @@ def export(
         except ImportError as exc:
             raise fail(str(exc)) from None
     target = out if out is not None else log.with_suffix(f".{to.value}")
-    game = _load(log, trust, key_file)
+    game, _ = load_log(log, read_key(key_file), verify=not trust)
     grain: audit_lib.Per = "event" if per is Grain.EVENT else "command"
     try:
         if to is To.JSONL:
