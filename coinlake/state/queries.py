@@ -54,10 +54,7 @@ def _control(p: tuple[int, ...]) -> Control:
 def control(state: GameState, key: str | int) -> Control:
     """Control of the space named by ``key`` (1.7)."""
     i = space_index(key)
-    return control_of(state.spaces[i], _IS_LOC[i])
-
-
-_IS_LOC: tuple[bool, ...] = tuple(sp.is_loc for sp in SPACES)
+    return control_of(state.spaces[i], SPACES[i].is_loc)
 
 
 _POPULATED: tuple[tuple[int, int], ...] = tuple(
