@@ -16,6 +16,8 @@ from typing import Any
 
 from coinlake._version import __version__
 from coinlake.data import CARDS, RANDOM_SPACES, SPACES, Faction, Piece, Side
+from coinlake.data.map import INDEX as _SPACE_INDEX
+from coinlake.data.map import space_index
 from coinlake.engine import (
     Agent,
     Choice,
@@ -36,6 +38,10 @@ from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
 from coinlake.rules import cards as _cards
 from coinlake.rules import effects as _effects
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
+from coinlake.rules.operations import patrol as _patrol
+from coinlake.rules.operations import sweep as _sweep
+from coinlake.rules.special_activities import ambush as _ambush
+from coinlake.rules.special_activities import arvn as _transport
 from coinlake.state.commands import Choose, Command, Count, Done, Move, Select, parse
 from coinlake.state.events import Event, Explained, Forced, evolve
 from coinlake.state.model import (
@@ -99,6 +105,51 @@ def pacification_cost(state: GameState, *, support_phase: bool) -> int:
     6.3.1): 3, 4 under Ky, 1 in the Support Phase under unshaded Blowtorch Komer (for the
     Non-players' Pacify priorities, 8.7.6, 8.8.8)."""
     return _effects.pacification_cost(state, support_phase=support_phase)
+
+
+def patrol_reach(state: GameState, origin: str) -> tuple[str, ...]:
+    """Where a cube Patrolling out of ``origin`` (an id, name or alias) may end, in map
+    order (3.2.2): the LoCs and Cities next to it, and on from LoC or City to LoC or City,
+    stopping on entering a space with any NVA or VC piece.
+
+    >>> import coinlake
+    >>> state = coinlake.new_game("short", seed=1).state
+    >>> "loc-saigon-can-tho" in coinlake.patrol_reach(state, "Saigon")
+    True
+    """
+    return _patrol.patrol_reach(state, _space_id(origin))
+
+
+def sweep_origins(state: GameState, destination: str) -> tuple[str, ...]:
+    """The spaces whose Troops may Sweep into ``destination``, in map order (3.2.3): the
+    adjacent ones, and those next to an adjacent LoC free of NVA and VC pieces."""
+    return tuple(_sweep.sweep_origins(state, _space_id(destination)))
+
+
+def transport_reach(state: GameState, origin: str) -> tuple[str, ...]:
+    """Where a piece Transported out of ``origin`` may end, in map order (4.3.2): onto an
+    adjacent LoC, along LoCs and through Cities, then into any adjacent space but North
+    Vietnam, stopping on entering NVA or VC pieces; 1 LoC at most under Nguyen Khanh
+    (2.4.1)."""
+    return _transport.transport_reach(state, _space_id(origin))
+
+
+def ambush_reach(space: str) -> tuple[str, ...]:
+    """The spaces an Ambush in ``space`` may strike (4.4.3, 4.5.3): the space itself, and
+    from a LoC every adjacent space too.
+
+    >>> import coinlake
+    >>> coinlake.ambush_reach("Saigon")
+    ('saigon',)
+    """
+    return _ambush.reach(_space_id(space))
+
+
+def _space_id(key: str) -> str:
+    """The id of the space named by id, name or alias (``KeyError`` for none)."""
+    if key in _SPACE_INDEX:
+        return key
+    return SPACES[space_index(key)].id
 
 
 def new_game(
@@ -271,6 +322,7 @@ __all__ = [
     "UndoPolicy",
     "Why",
     "__version__",
+    "ambush_reach",
     "board_header",
     "board_rows",
     "command_from_json",
@@ -292,7 +344,10 @@ __all__ = [
     "pacification_cost",
     "parse",
     "parse_position",
+    "patrol_reach",
     "position",
+    "sweep_origins",
+    "transport_reach",
     "victory_margins",
     "victory_markers",
     "with_dice",

@@ -240,9 +240,9 @@ def test_patrol_loc_nearest_saigon_first_and_only_if_enough_8_7_3() -> None:
     assert arvn.patrol_next(short.state) is None  # 4 cubes wanted, 3 can come
 
 
-def test_patrol_reaches_are_reused_only_for_the_same_pieces_8_7_3() -> None:
-    """The Patrol reaches kept between questions belong to the same pieces: a Guerrilla
-    that now blocks the LoC changes the answer as if nothing were kept."""
+def test_patrol_plans_are_reused_only_for_the_same_pieces_8_7_3() -> None:
+    """What a Patrol keeps between questions (its needs) belongs to the same pieces: a
+    Guerrilla that now blocks the LoC changes the answer as if nothing were kept."""
     lines = (
         "space loc-saigon-can-tho 1 vc-guerrilla-u",
         "space saigon 3 arvn-police",

@@ -44,6 +44,9 @@ from coinlake import (
     Piece,
     Select,
     Support,
+    patrol_reach,
+    sweep_origins,
+    transport_reach,
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
@@ -69,7 +72,6 @@ _NORTH = frozenset(s.id for s in SPACES if not s.in_south and not s.in_laos_or_c
 PROVINCES_AND_CITIES = tuple(s.id for s in SPACES if not s.is_loc and s.id not in _NORTH)
 """Where COIN Operations select spaces (3.2: never North Vietnam)."""
 _LOC_OR_CITY = {s.id: s.is_loc or s.is_city for s in SPACES}
-_PATROL_ADJ = {k: tuple(n for n in near if _LOC_OR_CITY[n]) for k, near in _ADJ.items()}
 """The adjacent LoCs and Cities of each space: where a Patrol goes on (3.2.2)."""
 LOCS = tuple(s.id for s in SPACES if s.is_loc)
 """The LoCs, in map order."""
@@ -466,71 +468,6 @@ ASSAULT_PRIORITIES = (
 
 
 # -- moves: where pieces can go ------------------------------------------------------------------
-def patrol_stops(state: GameState) -> frozenset[str]:
-    """3.2.2: the LoCs and Cities with NVA or VC pieces, where a Patrolling cube stops."""
-    return frozenset(
-        key
-        for key, space in zip(_SPACE, state.spaces, strict=True)
-        if _LOC_OR_CITY[key] and _insurgents(space.pieces)
-    )
-
-
-def patrol_reach(stops: frozenset[str], origin: str) -> frozenset[str]:
-    """3.2.2: the LoCs and Cities a cube in ``origin`` may reach, stopping on entering one of
-    ``stops`` (:func:`patrol_stops`)."""
-    seen = {origin}
-    out: list[str] = []
-    stack = list(_PATROL_ADJ[origin])
-    while stack:
-        n = stack.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        out.append(n)
-        if n not in stops:
-            stack.extend(_PATROL_ADJ[n])
-    return frozenset(out)
-
-
-def transport_reach(state: GameState, origin: str) -> list[str]:
-    """4.3.2: where a Transported piece from ``origin`` may end: onto an adjacent LoC, on along
-    LoCs and through Cities, then into any adjacent space but North Vietnam, stopping on
-    entering NVA or VC pieces; Nguyen Khanh allows 1 LoC only (2.4.1)."""
-    most = 1 if _leader(state, NGUYEN_KHANH) else len(SPACES)
-    out: set[str] = set()
-    best: dict[str, int] = {}
-    stack = [(n, 1) for n in _ADJ[origin] if _is_loc(n)]
-    while stack:
-        n, used = stack.pop()
-        if best.get(n, len(SPACES) + 1) <= used:
-            continue
-        best[n] = used
-        out.add(n)
-        if _insurgents(_pieces(state, n)):
-            continue
-        for m in _ADJ[n]:
-            if m == origin or m in _NORTH:
-                continue
-            if _LOC_OR_CITY[m]:
-                more = used + (1 if _is_loc(m) else 0)
-                if more <= most:
-                    stack.append((m, more))
-            else:
-                out.add(m)
-    out.discard(origin)
-    return sorted(out, key=_INDEX.__getitem__)
-
-
-def sweep_sources(state: GameState, destination: str) -> list[str]:
-    """3.2.3: spaces whose Troops may Sweep into ``destination``: adjacent ones, and those
-    next to an adjacent LoC free of NVA and VC pieces."""
-    out = list(_ADJ[destination])
-    for loc in _ADJ[destination]:
-        if _is_loc(loc) and not _insurgents(_pieces(state, loc)):
-            out.extend(b for b in _ADJ[loc] if b != destination and b not in out)
-    return out
-
-
 # == 8.7.1 Pass, Event or Operation? ===============================================================
 def pass_event_or_operation(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
     """8.7.1: the Capability look-ahead (Pass now, play the coming ARVN Capability next card);
@@ -1411,24 +1348,15 @@ def _supplies(
 
 
 def _sources(
-    target: str,
-    exclude: Sequence[str],
-    supplies: dict[str, tuple[int, int]],
-    stops: frozenset[str],
-    reach: dict[str, frozenset[str]],
+    state: GameState, target: str, exclude: Sequence[str], supplies: dict[str, tuple[int, int]]
 ) -> dict[str, tuple[int, int]]:
     """The origins among ``supplies`` (:func:`_supplies` for the destination's bullet) whose
-    cubes may Patrol to ``target``, with (Troops, Police); ``reach``: the
-    :func:`patrol_reach` (past ``stops``) of origins asked before, added to as needed."""
-    out = {}
-    for origin, supply in supplies.items():
-        if origin == target or origin in exclude:
-            continue
-        if origin not in reach:
-            reach[origin] = patrol_reach(stops, origin)
-        if target in reach[origin]:
-            out[origin] = supply
-    return out
+    cubes may Patrol to ``target`` (:func:`coinlake.patrol_reach`), with (Troops, Police)."""
+    return {
+        origin: supply
+        for origin, supply in supplies.items()
+        if origin != target and origin not in exclude and target in patrol_reach(state, origin)
+    }
 
 
 def patrol_needs(state: GameState) -> list[list[Need]]:
@@ -1464,11 +1392,6 @@ def _patrol_needs(state: GameState) -> list[list[Need]]:
     return [locs[k] for k in sorted(locs)] + [cities[k] for k in sorted(cities)]
 
 
-def _unexplored() -> dict[str, frozenset[str]]:
-    """A table of Patrol reaches (:func:`patrol_reach` by origin), none found yet."""
-    return {}
-
-
 def patrol_next(
     state: GameState, origins: Sequence[str] | None = None, roller: Roller | None = None
 ) -> tuple[Need, str, str] | None:
@@ -1479,10 +1402,6 @@ def patrol_next(
     cubes = [
         k for k, space in zip(_SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
     ]
-    # The reach of each origin (found as asked) depends on where NVA and VC pieces stop a
-    # Patrol alone, which the cubes' moves never change: a whole Patrol shares it.
-    stops = patrol_stops(state)
-    reach = reuse("arvn-patrol-reach", (stops,), _unexplored)
     # What each origin may send depends on the bullet (① or ②), not on the destination.
     supplies: dict[str, dict[str, tuple[int, int]]] = {}
     for group in patrol_needs(state):
@@ -1491,7 +1410,7 @@ def patrol_next(
             if need.bullet not in supplies:
                 loose = need.bullet == "①"
                 supplies[need.bullet] = _supplies(state, cubes, arrived, loose=loose)
-            sources = _sources(need.target, destinations, supplies[need.bullet], stops, reach)
+            sources = _sources(state, need.target, destinations, supplies[need.bullet])
             supply = sum(sum(s) for s in sources.values())
             enough = (
                 need.cubes
@@ -1942,7 +1861,7 @@ def sweep_spare(state: GameState, origin: str, arrived: dict[str, int] | None = 
 
 
 def _sweep_supply(state: GameState, key: str, arrived: dict[str, int] | None = None) -> int:
-    return sum(sweep_spare(state, o, arrived) for o in sweep_sources(state, key) if o not in _NORTH)
+    return sum(sweep_spare(state, o, arrived) for o in sweep_origins(state, key) if o not in _NORTH)
 
 
 def _hidden_where_arvn(state: GameState, key: str) -> bool:
@@ -2115,7 +2034,7 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
     out: list[tuple[str, str, int, str]] = []
 
     def origins(dest: str) -> list[str]:
-        near = [o for o in sweep_sources(start, dest) if o not in _NORTH and o not in spaces]
+        near = [o for o in sweep_origins(start, dest) if o not in _NORTH and o not in spaces]
         return sorted(near, key=_INDEX.__getitem__)
 
     def supply(dest: str) -> int:
@@ -2213,7 +2132,7 @@ def _gain_test(
         short = _to_coin_control(key, _pieces(after, key))
         if not _pop(key) or not short:
             return False
-        near = [o for o in sweep_sources(start, key) if o not in _NORTH and o not in spaces]
+        near = [o for o in sweep_origins(start, key) if o not in _NORTH and o not in spaces]
         spare = sum(_troops_to_spare(o, _pieces(after, o), arrived.get(o, 0)) for o in near)
         return short <= spare
 

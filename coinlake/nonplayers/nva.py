@@ -48,6 +48,7 @@ from coinlake import (
     Side,
     SpaceState,
     Why,
+    ambush_reach,
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
@@ -258,12 +259,6 @@ def troop_hits(state: GameState, key: str, *, per_troop: bool = False) -> int:
     return min(troops if per_troop else troops // 2, _coin(sp))
 
 
-def _reach(key: str) -> tuple[str, ...]:
-    """Where an Ambush in ``key`` may take its piece: the space, and from a LoC any adjacent
-    space too (4.4.3 ROAD/RIVER)."""
-    return (key, *ADJACENT[key]) if _is_loc(key) else (key,)
-
-
 def _can_ambush_from(state: GameState, key: str) -> bool:
     """8.6.1: an Ambush space has an Underground NVA Guerrilla, fewer than 4 NVA Troops and
     a US or ARVN piece within reach."""
@@ -271,7 +266,7 @@ def _can_ambush_from(state: GameState, key: str) -> bool:
     return (
         sp.count(UNDERGROUND) > 0
         and sp.count(TROOPS) < 4
-        and any(_coin(state.space(t)) for t in _reach(key))
+        and any(_coin(state.space(t)) for t in ambush_reach(key))
     )
 
 
@@ -296,7 +291,7 @@ def _base_removable(state: GameState, spaces: int, ambushes: int, sources: Seque
         if not sp.count(*COIN_BASES):
             continue
         need = sp.count(*COIN_NON_BASES) + 1
-        helpers = [b for b in sources if b != key and key in _reach(b)]
+        helpers = [b for b in sources if b != key and key in ambush_reach(b)]
         troops = troop_hits(state, key, per_troop=per_troop)
         by_troops = troops + min(ambushes, len(helpers), spaces - 1)
         here = key in sources
@@ -614,7 +609,7 @@ def attack_sa(state: GameState) -> str | None:
 
 
 def _coin_within(state: GameState, sources: Iterable[str]) -> int:
-    reach = {t for s in sources for t in _reach(s)}
+    reach = {t for s in sources for t in ambush_reach(s)}
     return sum(_coin(state.space(t)) for t in reach)
 
 
@@ -632,7 +627,9 @@ def _enables_base(state: GameState, source: str, target: str, left: int) -> bool
         return False
     if target != source and troop_hits(state, target) >= 1:
         return True
-    return left > 0 and any(b != source and target in _reach(b) for b in _ambush_sources(state))
+    return left > 0 and any(
+        b != source and target in ambush_reach(b) for b in _ambush_sources(state)
+    )
 
 
 def _ambush_rank(
@@ -657,7 +654,7 @@ def _ambush_choices(
     """The best rank of an Ambush from each source."""
     best: dict[str, tuple[int, ...]] = {}
     for source in sources:
-        for target in _reach(source):
+        for target in ambush_reach(source):
             for piece in _removable(state.space(target)):
                 rank = _ambush_rank(state, source, target, piece, left)
                 if rank > best.get(source, ()):
@@ -1844,7 +1841,7 @@ def _march_target_rank(state: GameState, source: str, target: str, piece: Piece)
 def _march_ambush_choices(state: GameState, keys: Iterable[str]) -> dict[str, tuple[int, ...]]:
     ranks: dict[str, tuple[int, ...]] = {}
     for source in keys:
-        for target in _reach(source):
+        for target in ambush_reach(source):
             for piece in _removable(state.space(target)):
                 rank = (*_march_target_rank(state, source, target, piece), int(_is_loc(source)))
                 if rank > ranks.get(source, ()):
@@ -1861,17 +1858,17 @@ def _march_ambush_wanted(m: Marcher, decision: Decision) -> bool:
     base_now = any(
         piece in COIN_BASES
         for s in sources
-        for t in _reach(s)
+        for t in ambush_reach(s)
         for piece in _removable(state.space(t))
     )
     if base_now:
         return True
     if done == 0:
-        return any(_enables_base(state, s, t, 1) for s in sources for t in _reach(s))
+        return any(_enables_base(state, s, t, 1) for s in sources for t in ambush_reach(s))
     return any(
         _march_target_rank(state, s, t, piece) > (0, 0, 0)
         for s in sources
-        for t in _reach(s)
+        for t in ambush_reach(s)
         for piece in _removable(state.space(t))
     )
 
@@ -2087,7 +2084,7 @@ def event_choice(state: GameState, decision: Decision, roller: Roller) -> Choice
     if ATTACK in words and any(_attack_bullet(state, k) == 1 for k in _SPACE):
         return Choice(Choose(ATTACK), _why(roller, "8.6.1", "Troops can remove 2+ pieces: Attack"))
     if "ambush" in words and any(
-        state.space(k).count(*GUERRILLAS) and any(_coin(state.space(t)) for t in _reach(k))
+        state.space(k).count(*GUERRILLAS) and any(_coin(state.space(t)) for t in ambush_reach(k))
         for k in _SPACE
     ):
         return Choice(Choose("ambush"), _why(roller, "8.6.1", "Ambush first"))

@@ -52,6 +52,8 @@ from coinlake import (
     Select,
     Side,
     Support,
+    patrol_reach,
+    sweep_origins,
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
@@ -1563,27 +1565,6 @@ def _hit_in(offered: Sequence[Move], key: str, roller: Roller, what: str) -> Cho
 
 
 # == 8.8.4 Patrol =================================================================================
-def _loc_or_city(key: str) -> bool:
-    return _is_loc(key) or _SPACE[key].is_city
-
-
-def patrol_reach(state: GameState, origin: str) -> list[str]:
-    """3.2.2: where a cube in ``origin`` may Patrol to (LoCs and Cities, stopping where NVA
-    or VC pieces are)."""
-    seen = {origin}
-    out: list[str] = []
-    stack = [n for n in _adjacent(origin) if _loc_or_city(n)]
-    while stack:
-        n = stack.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        out.append(n)
-        if not _insurgents(_pieces(state, n)):
-            stack.extend(m for m in _adjacent(n) if _loc_or_city(m) and m not in seen)
-    return out
-
-
 def _patrol_origins(state: GameState) -> list[str]:
     return [
         k
@@ -1836,7 +1817,7 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
         key=lambda k: tuple(-v for v in _sweep_space_rank(start, k)),
     )
 
-    sources = {dest: _sweep_sources(start, dest) for dest in order}
+    sources = {dest: sweep_origins(start, dest) for dest in order}
     spares: dict[str, int] = {}  # _sweep_spare of the spaces asked, until their pieces move
 
     def origins(dest: str) -> dict[str, int]:
@@ -1886,16 +1867,6 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
             if 0 < need <= sum(origins(dest).values()):
                 bring(dest, need, why)
     return out
-
-
-def _sweep_sources(state: GameState, dest: str) -> list[str]:
-    """3.2.3: spaces whose Troops may Sweep into ``dest``: adjacent ones, and those next to
-    an adjacent LoC free of NVA and VC pieces (in map order)."""
-    out = list(_adjacent(dest))
-    for loc in _adjacent(dest):
-        if _is_loc(loc) and not _insurgents(_pieces(state, loc)):
-            out.extend(b for b in _adjacent(loc) if b != dest and b not in out)
-    return sorted(out, key=lambda k: _SPACE[k].index)
 
 
 def _with(p: Counts, piece: Piece, k: int) -> tuple[int, ...]:

@@ -44,6 +44,7 @@ from coinlake import (
     SpaceState,
     Support,
     Why,
+    ambush_reach,
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
@@ -1113,18 +1114,13 @@ def _march_move(game: Game, decision: Decision, roller: Roller, dest: str) -> Ch
 
 
 # == 4.5.3 Ambush (8.5.4 AMBUSH) ===================================================================
-def _reach(key: str) -> tuple[str, ...]:
-    """Where an Ambush in ``key`` may strike: the space, and from a LoC its neighbours."""
-    return (key, *_adjacent(key)) if _is_loc(key) else (key,)
-
-
 def _coin_forces(state: GameState, key: str) -> int:
     return _n(state, key, *COIN_FORCES)
 
 
 def ambush_ok(state: GameState, key: str) -> bool:
     """An Underground VC Guerrilla there and a COIN piece within reach (4.5.3)."""
-    return _n(state, key, UG) > 0 and any(_n(state, t, *COIN_PIECES) for t in _reach(key))
+    return _n(state, key, UG) > 0 and any(_n(state, t, *COIN_PIECES) for t in ambush_reach(key))
 
 
 def _attackable(state: GameState, key: str) -> bool:
@@ -1141,7 +1137,7 @@ def _exposes_base(state: GameState, target: str, ambush_space: str, more_ambushe
     if not _n(state, target, *COIN_BASES) or _coin_forces(state, target) != 1:
         return False
     other_ambush = more_ambushes and any(
-        b != ambush_space and target in _reach(b) and ambush_ok(state, b)
+        b != ambush_space and target in ambush_reach(b) and ambush_ok(state, b)
         for b in _underground(state)
     )
     return other_ambush or (target != ambush_space and _attackable(state, target))
@@ -1189,7 +1185,7 @@ def _ambush_priority(
     wants: str, test: Callable[[GameState, str, str], bool], us: Target
 ) -> Priority:
     def hits(s: GameState, a: str) -> list[str]:
-        return [t for t in _reach(a) if test(s, a, t)]
+        return [t for t in ambush_reach(a) if test(s, a, t)]
 
     return Priority(
         "8.5.4",

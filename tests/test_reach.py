@@ -1,0 +1,141 @@
+"""The public movement queries (``coinlake.patrol_reach``, ``sweep_origins``,
+``transport_reach``, ``ambush_reach``) against path searches written here from the rule
+texts (3.2.2, 3.2.3, 4.3.2, 4.4.3), on boards with NVA and VC pieces scattered at random.
+The Non-players plan their moves with these queries, so they and the rules agree."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import coinlake
+from coinlake import SPACES, GameState, Piece
+from coinlake.data.map import ADJACENT
+from tests.conftest import put
+
+IDS = tuple(s.id for s in SPACES)
+LOC = {s.id: s.is_loc for s in SPACES}
+CITY = {s.id: s.is_city for s in SPACES}
+NORTH = {s.id for s in SPACES if not s.in_south and not s.in_laos_or_cambodia}
+ENEMY = (Piece.NVA_GUERRILLA_UNDERGROUND, Piece.VC_GUERRILLA_ACTIVE, Piece.NVA_TROOPS)
+
+
+def start() -> GameState:
+    return coinlake.new_game("short", seed=1).state
+
+
+def has_enemy(state: GameState, key: str) -> bool:
+    return any(state.space(key).pieces[p] for p in Piece if p.faction.name in ("NVA", "VC"))
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> GameState:
+    """The Short scenario with up to 8 NVA or VC pieces added to LoCs and Cities."""
+    state = start()
+    places = [k for k in IDS if LOC[k] or CITY[k]]
+    for key in draw(st.lists(st.sampled_from(places), max_size=8, unique=True)):
+        state = put(state, key, {draw(st.sampled_from(ENEMY)): 1})
+    return state
+
+
+def patrol_oracle(state: GameState, origin: str) -> set[str]:
+    """3.2.2: step into adjacent LoCs and Cities; go on from each, unless it holds an NVA or
+    VC piece."""
+    found: set[str] = set()
+    frontier = [n for n in ADJACENT[origin] if LOC[n] or CITY[n]]
+    while frontier:
+        n = frontier.pop()
+        if n in found or n == origin:
+            continue
+        found.add(n)
+        if not has_enemy(state, n):
+            frontier += [m for m in ADJACENT[n] if LOC[m] or CITY[m]]
+    return found
+
+
+def sweep_oracle(state: GameState, destination: str) -> set[str]:
+    """3.2.3: adjacent spaces, and spaces beyond an adjacent LoC with no NVA or VC piece."""
+    out = set(ADJACENT[destination])
+    for loc in ADJACENT[destination]:
+        if LOC[loc] and not has_enemy(state, loc):
+            out |= set(ADJACENT[loc])
+    return out - {destination}
+
+
+def transport_oracle(state: GameState, origin: str) -> set[str]:
+    """4.3.2: onto an adjacent LoC, along LoCs and through Cities, then one step into any
+    adjacent space; never into North Vietnam; stop on entering NVA or VC pieces (no Nguyen
+    Khanh in the Short scenario's start)."""
+    road: set[str] = set()
+    frontier = [n for n in ADJACENT[origin] if LOC[n]]
+    while frontier:
+        n = frontier.pop()
+        if n in road or n == origin or n in NORTH:
+            continue
+        road.add(n)
+        if not has_enemy(state, n):
+            frontier += [m for m in ADJACENT[n] if LOC[m] or CITY[m]]
+    ends = set(road)
+    for n in road:
+        if not has_enemy(state, n):
+            ends |= {m for m in ADJACENT[n] if m not in NORTH}
+    return ends - {origin}
+
+
+@settings(max_examples=40, deadline=None)
+@given(state=boards())
+def test_patrol_reach_3_2_2(state: GameState) -> None:
+    for origin in IDS:
+        reach = coinlake.patrol_reach(state, origin)
+        assert set(reach) == patrol_oracle(state, origin), origin
+        assert list(reach) == sorted(reach, key=IDS.index)  # map order
+
+
+@settings(max_examples=40, deadline=None)
+@given(state=boards())
+def test_sweep_origins_3_2_3(state: GameState) -> None:
+    for destination in IDS:
+        origins = coinlake.sweep_origins(state, destination)
+        assert set(origins) == sweep_oracle(state, destination), destination
+        assert list(origins) == sorted(origins, key=IDS.index)
+
+
+@settings(max_examples=40, deadline=None)
+@given(state=boards())
+def test_transport_reach_4_3_2(state: GameState) -> None:
+    for origin in IDS:
+        reach = coinlake.transport_reach(state, origin)
+        assert set(reach) == transport_oracle(state, origin), origin
+        assert list(reach) == sorted(reach, key=IDS.index)
+
+
+def test_ambush_reach_4_4_3() -> None:
+    """From a LoC an Ambush may strike the LoC and every adjacent space; elsewhere only its
+    own space."""
+    for key in IDS:
+        expected = {key, *ADJACENT[key]} if LOC[key] else {key}
+        assert set(coinlake.ambush_reach(key)) == expected
+        assert coinlake.ambush_reach(key)[0] == key
+
+
+def test_a_guerrilla_on_the_loc_stops_a_patrol_3_2_2() -> None:
+    """Saigon's cubes reach Can Tho along the empty LoC; an NVA Guerrilla on it stops them
+    there."""
+    state = start()
+    assert "can-tho" in coinlake.patrol_reach(state, "saigon")
+    blocked = put(state, "loc-saigon-can-tho", {Piece.NVA_GUERRILLA_UNDERGROUND: 1})
+    reach = coinlake.patrol_reach(blocked, "saigon")
+    assert "loc-saigon-can-tho" in reach and "can-tho" not in reach
+
+
+def test_spaces_are_named_by_id_name_or_alias() -> None:
+    state = start()
+    by_id = coinlake.patrol_reach(state, "saigon")
+    assert coinlake.patrol_reach(state, "Saigon") == by_id
+    assert coinlake.sweep_origins(state, "Saigon") == coinlake.sweep_origins(state, "saigon")
+    assert coinlake.transport_reach(state, "SAIGON") == coinlake.transport_reach(state, "saigon")
+    with pytest.raises(KeyError, match="unknown space"):
+        coinlake.patrol_reach(state, "Atlantis")
+    with pytest.raises(KeyError, match="unknown space"):
+        coinlake.ambush_reach("Atlantis")
