@@ -232,12 +232,7 @@ def control_of(key: str, p: Counts) -> Control:
 def _control(p: Counts) -> Control:
     """1.7 Control of a Province or City holding the pieces ``p``: a pure function, kept
     per pieces because the flowchart asks it of the same spaces again and again."""
-    coin, nva, vc = _n(p, COIN_PIECES), _n(p, NVA_PIECES), _n(p, VC_PIECES)
-    if coin > nva + vc:
-        return Control.COIN
-    if nva > coin + vc:
-        return Control.NVA
-    return Control.NONE
+    return Control.of(_n(p, COIN_PIECES), _n(p, NVA_PIECES), _n(p, VC_PIECES))
 
 
 def _insurgents(p: Counts) -> int:

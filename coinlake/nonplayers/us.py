@@ -195,12 +195,7 @@ def _insurgent_spaces(state: GameState) -> tuple[str, ...]:
 
 
 def _control_of(p: Counts) -> Control:
-    coin, nva, vc = _coin(p), _nva(p), _vc(p)
-    if coin > nva + vc:
-        return Control.COIN
-    if nva > coin + vc:
-        return Control.NVA
-    return Control.NONE
+    return Control.of(_coin(p), _nva(p), _vc(p))
 
 
 def _control(state: GameState, key: str) -> Control:

@@ -123,17 +123,8 @@ def _forces(sp: SpaceState) -> tuple[int, int, int]:
     return sp.count(*COIN_PIECES), sp.count(*NVA_PIECES), sp.count(*VC_PIECES)
 
 
-def _control(coin: int, nva: int, vc: int) -> Control:
-    """Control from piece counts (1.7)."""
-    if coin > nva + vc:
-        return Control.COIN
-    if nva > coin + vc:
-        return Control.NVA
-    return Control.NONE
-
-
 def _control_now(state: GameState, key: str) -> Control:
-    return Control.NONE if _is_loc(key) else _control(*_forces(state.space(key)))
+    return Control.NONE if _is_loc(key) else Control.of(*_forces(state.space(key)))
 
 
 def _nva_is_player(state: GameState) -> bool:
@@ -502,8 +493,8 @@ def _subvert_removes_control(state: GameState, key: str) -> bool:
         return False
     coin, nva, vc = _forces(state.space(key))
     if _n(state, key, *ARVN_CUBES) == 1:
-        return _control(coin - 1, nva, vc + 1) is not Control.COIN
-    return _control(coin - 2, nva, vc) is not Control.COIN
+        return Control.of(coin - 1, nva, vc + 1) is not Control.COIN
+    return Control.of(coin - 2, nva, vc) is not Control.COIN
 
 
 def _cubes_removed(state: GameState, key: str) -> float:
@@ -656,7 +647,7 @@ def _rally_ends(
         if held is Control.NVA and (not _nva_is_player(state) or SPACE[key].population < 1):
             return 0.0
         coin, nva, vc = _forces(state.space(key))
-        now, after = _control(coin, nva, vc), _control(coin, nva, vc + added(state, key))
+        now, after = Control.of(coin, nva, vc), Control.of(coin, nva, vc + added(state, key))
         return 1.0 if now is held and after is not held else 0.0
 
     return ends
@@ -822,10 +813,10 @@ def _control_margin(key: str, here: SpaceState) -> int:
     coin, nva, vc = _forces(here)
     if not _in_south(key):
         return vc
-    now = _control(coin, nva, vc)
+    now = Control.of(coin, nva, vc)
     k = 0
     while k < vc:
-        after = _control(coin, nva, vc - k - 1)
+        after = Control.of(coin, nva, vc - k - 1)
         if after is not now and after is not Control.NONE:
             break
         k += 1
@@ -951,7 +942,7 @@ def _underground_arrivals(plan: Groups, state: GameState, dest: str) -> float:
 def _march_removes_coin_control(plan: Groups, state: GameState, dest: str) -> float:
     coin, nva, vc = _forces(state.space(dest))
     arriving = sum(plan.values())
-    if _control(coin, nva, vc) is Control.COIN and _control(coin, nva, vc + arriving) is not (
+    if Control.of(coin, nva, vc) is Control.COIN and Control.of(coin, nva, vc + arriving) is not (
         Control.COIN
     ):
         return SPACE[dest].population
@@ -1012,7 +1003,7 @@ def march_priorities(
             return False
         coin, nva, vc = _forces(s.space(k))
         arriving = sum(plan_of(s, hist, k).values())
-        return _control(coin, nva, vc) is Control.NVA and nva <= coin + vc + arriving
+        return Control.of(coin, nva, vc) is Control.NVA and nva <= coin + vc + arriving
 
     return (
         Priority("8.5.4", "1 Underground Guerrilla onto a 1- or 2-Econ LoC", onto_loc),

@@ -31,6 +31,21 @@ class Control(StrEnum):
     NVA = "nva"
     NONE = "none"
 
+    @staticmethod
+    def of(coin: int, nva: int, vc: int) -> Control:
+        """Control of a Province or City holding ``coin`` US and ARVN pieces, ``nva`` NVA
+        pieces and ``vc`` VC pieces (1.7): COIN if US and ARVN outnumber NVA and VC
+        together, NVA if the NVA outnumber all others together, else none.
+
+        >>> Control.of(3, 1, 1), Control.of(2, 3, 0), Control.of(2, 1, 1)
+        (<Control.COIN: 'coin'>, <Control.NVA: 'nva'>, <Control.NONE: 'none'>)
+        """
+        if coin > nva + vc:
+            return Control.COIN
+        if nva > coin + vc:
+            return Control.NVA
+        return Control.NONE
+
 
 def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
     """Control of a space with these contents (1.7): COIN if US+ARVN pieces exceed NVA+VC;
@@ -41,14 +56,7 @@ def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
 
 
 def _control(p: tuple[int, ...]) -> Control:
-    coin = sum(p[x] for x in _COIN)
-    nva = sum(p[x] for x in _NVA)
-    vc = sum(p[x] for x in _VC)
-    if coin > nva + vc:
-        return Control.COIN
-    if nva > coin + vc:
-        return Control.NVA
-    return Control.NONE
+    return Control.of(sum(p[x] for x in _COIN), sum(p[x] for x in _NVA), sum(p[x] for x in _VC))
 
 
 def control(state: GameState, key: str | int) -> Control:
