@@ -27,6 +27,7 @@ from coinlake import (
     Side,
 )
 from coinlake.nonplayers import Roller, plans, us
+from coinlake.nonplayers.board import SPACE_IDS
 from coinlake.state.events import Explained
 from tests.cards.helpers import COUP, on_card, tracks
 
@@ -467,7 +468,7 @@ def test_air_lift_brings_the_fewest_troops_that_remove_the_most_8_8_3(card: int 
     for state in _positions(1) + _positions(2):
         if card is not None:
             state = attrs.evolve(state, capabilities=((card, Side.UNSHADED),))
-        for key in us._IDS:
+        for key in SPACE_IDS:
             assert us._lift_for_assault(state, key, ()) == _lift_by_search(state, key), key
 
 

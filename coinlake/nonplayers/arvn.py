@@ -50,6 +50,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
+from coinlake.nonplayers.board import ADJACENT, INDEX, SPACE
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
@@ -61,9 +62,6 @@ ARVN, US, NVA, VC = Faction.ARVN, Faction.US, Faction.NVA, Faction.VC
 Counts = tuple[int, ...]
 
 # -- map facts -------------------------------------------------------------------------------------
-_SPACE = {s.id: s for s in SPACES}
-_ADJ = {s.id: tuple(SPACES[i].id for i in s.adjacent) for s in SPACES}
-_INDEX = {s.id: s.index for s in SPACES}
 SAIGON = "saigon"
 ROUTE_13_14 = "loc-saigon-an-loc-ban-me-thuot"
 """The Route 13/14 LoC between Saigon, An Loc and Ban Me Thuot (8.7.7)."""
@@ -88,11 +86,11 @@ def _is_city(key: str) -> bool:
 
 
 def _is_province(key: str) -> bool:
-    return _SPACE[key].is_province
+    return SPACE[key].is_province
 
 
 def _terrain(key: str) -> str:
-    terrain = _SPACE[key].terrain
+    terrain = SPACE[key].terrain
     return terrain.value if terrain is not None else ""
 
 
@@ -102,7 +100,7 @@ def _distances(start: str) -> dict[str, int]:
     while frontier:
         following = []
         for key in frontier:
-            for n in _ADJ[key]:
+            for n in ADJACENT[key]:
                 if n not in far:
                     far[n] = far[key] + 1
                     following.append(n)
@@ -334,7 +332,7 @@ def _pick(
     if found is None:
         return None
     space, priority = found
-    return space, f"{priority.wants}: {_SPACE[space].name}"
+    return space, f"{priority.wants}: {SPACE[space].name}"
 
 
 def _any_space(decision: Decision, roller: Roller, what: str) -> Choice:
@@ -343,7 +341,7 @@ def _any_space(decision: Decision, roller: Roller, what: str) -> Choice:
     where the priorities do not apply (R324)."""
     space = choose_space(_selects(decision.options), roller)
     rule = "8.4.4" if _free(decision) else "8.1.1"
-    return _choice(Select(space), roller, rule, f"{what} is required: {_SPACE[space].name} (8.2)")
+    return _choice(Select(space), roller, rule, f"{what} is required: {SPACE[space].name} (8.2)")
 
 
 # -- 3.2.4 Assault, as the ARVN would carry it out -----------------------------------------------
@@ -417,7 +415,7 @@ def control_score(key: str, before: Counts, after: Counts) -> int:
     """8.7.4 ②: NVA-Controlled Population removed plus COIN-Controlled Population added (both
     when both change)."""
     removed, added = _control_change(key, before, after)
-    return _SPACE[key].population * (int(removed) + int(added))
+    return SPACE[key].population * (int(removed) + int(added))
 
 
 def assault_rank(state: GameState, key: str, troops: int = 0) -> tuple[int, int]:
@@ -591,7 +589,7 @@ def base_spaces(
         return []
     out = []
     for key in PROVINCES_AND_CITIES if among is None else among:
-        space = _SPACE[key]
+        space = SPACE[key]
         if not (space.is_province and space.in_south):
             continue
         p = _pieces(state, key)
@@ -661,7 +659,7 @@ def pacify_steps(state: GameState, key: str, *, cost: int, levels: int = 2) -> t
     """8.7.6: the Terror markers and levels ARVN would remove and shift in ``key`` (at most
     ``levels`` levels): as far as able and affordable, Passive to Active Support only while
     Support + Available stays at 45 or less; Terror only if a shift follows (R319)."""
-    space, sp = _SPACE[key], state.space(key)
+    space, sp = SPACE[key], state.space(key)
     if space.is_loc or not space.population:
         return (0, 0)
     afford = state.resources(ARVN) // cost
@@ -791,7 +789,7 @@ def train_space(state: GameState, decision: Decision, roller: Roller) -> Choice:
                 Select(space),
                 roller,
                 "8.7.2",
-                f"a Province to build an ARVN Base: {_SPACE[space].name}",
+                f"a Province to build an ARVN Base: {SPACE[space].name}",
             )
     cost = pacify_cost(state, support_phase=False)
     if not bases and not any(can_pacify(state, k, cost=cost) for k in done):
@@ -804,7 +802,7 @@ def train_space(state: GameState, decision: Decision, roller: Roller) -> Choice:
             Select(space),
             roller,
             "8.7.2",
-            f"IF NONE: Train for 0 beside the Special Activity in {_SPACE[space].name}",
+            f"IF NONE: Train for 0 beside the Special Activity in {SPACE[space].name}",
         )
     if DONE in options:
         return _choice(DONE, roller, "8.7.2", "no more Train spaces")
@@ -862,10 +860,10 @@ def train_placement(state: GameState, decision: Decision, roller: Roller) -> Cho
                         option,
                         roller,
                         "8.7.2",
-                        f"place {more} {piece.token} in {_SPACE[space].name}",
+                        f"place {more} {piece.token} in {SPACE[space].name}",
                     )
     if DONE in decision.options:
-        return _choice(DONE, roller, "8.7.2", f"nothing more to place in {_SPACE[space].name}")
+        return _choice(DONE, roller, "8.7.2", f"nothing more to place in {SPACE[space].name}")
     move = min((o for o in decision.options if isinstance(o, Move)), key=lambda m: m.count)
     return _choice(move, roller, "8.1.2", "a placement is required")
 
@@ -924,7 +922,7 @@ def _train_base_space(state: GameState, decision: Decision, roller: Roller) -> C
     spaces = _selects(decision.options)
     wanted = base_spaces(state, True, spaces) or spaces
     space = choose_space(wanted, roller)
-    return _choice(Select(space), roller, "8.7.2", f"the ARVN Base in {_SPACE[space].name}")
+    return _choice(Select(space), roller, "8.7.2", f"the ARVN Base in {SPACE[space].name}")
 
 
 def base_cubes(state: GameState, decision: Decision, roller: Roller) -> Choice:
@@ -1052,11 +1050,11 @@ def govern(state: GameState, decision: Decision, roller: Roller) -> Choice:
                 if AID in decision.options
                 else next(o for o in decision.options if isinstance(o, Choose))
             )
-        return _choice(word, roller, "8.7.2", f"Govern in {_SPACE[space].name}: {word.option}")
+        return _choice(word, roller, "8.7.2", f"Govern in {SPACE[space].name}: {word.option}")
     plan = govern_plan(state, done, _selects(decision.options), roller)
     if plan is not None:
         return _choice(
-            Select(plan[0]), roller, "8.7.2", f"Govern: {plan[2]}: {_SPACE[plan[0]].name}"
+            Select(plan[0]), roller, "8.7.2", f"Govern: {plan[2]}: {SPACE[plan[0]].name}"
         )
     if DONE in decision.options:
         return _choice(DONE, roller, "8.7.2", "no more Govern spaces")
@@ -1102,11 +1100,11 @@ def _troop_surplus(state: GameState, key: str) -> int:
 def transport_origins(state: GameState, among: Iterable[str] | None = None) -> list[str]:
     """8.7.2 TRANSPORT: Laos or Cambodia spaces with ARVN Troops or Rangers first, then the
     South Vietnam spaces by most ARVN Troops above those keeping COIN Control."""
-    keys = [k for k in (_SPACE if among is None else among) if any(_is_loc(n) for n in _ADJ[k])]
+    keys = [k for k in (SPACE if among is None else among) if any(_is_loc(n) for n in ADJACENT[k])]
     keys = [k for k in keys if _transport_surplus(state, k) > 0]
-    abroad = [k for k in keys if _SPACE[k].in_laos_or_cambodia]
+    abroad = [k for k in keys if SPACE[k].in_laos_or_cambodia]
     home = sorted(
-        (k for k in keys if _SPACE[k].in_south and _troop_surplus(state, k) > 0),
+        (k for k in keys if SPACE[k].in_south and _troop_surplus(state, k) > 0),
         key=lambda k: -_troop_surplus(state, k),
     )
     return abroad + home
@@ -1231,10 +1229,10 @@ def transport(state: GameState, decision: Decision, roller: Roller) -> Choice:
                 Select(plan[0]),
                 roller,
                 "8.7.2",
-                f"Transport from {_SPACE[plan[0]].name}: {plan[2]}",
+                f"Transport from {SPACE[plan[0]].name}: {plan[2]}",
             )
         for key in transport_origins(state, spaces):
-            return _choice(Select(key), roller, "8.7.2", f"Transport from {_SPACE[key].name}")
+            return _choice(Select(key), roller, "8.7.2", f"Transport from {SPACE[key].name}")
         if DONE in options:
             return _choice(DONE, roller, "8.7.2", "no Transport")
         return _any_space(decision, roller, "a Transport origin")
@@ -1244,7 +1242,7 @@ def transport(state: GameState, decision: Decision, roller: Roller) -> Choice:
     found = transport_destination(state, origin, purpose, spaces, sweeps)
     if found is not None:
         space = choose_space(found[0], roller)
-        return _choice(Select(space), roller, "8.7.2", f"{found[1]}: {_SPACE[space].name}")
+        return _choice(Select(space), roller, "8.7.2", f"{found[1]}: {SPACE[space].name}")
     if DONE in options:
         return _choice(DONE, roller, "8.7.2", "no more Transport destinations")
     return _any_space(decision, roller, "a Transport destination")
@@ -1255,14 +1253,14 @@ def patrol_wanted(state: GameState) -> bool:
     """8.7.3's conditions: NVA or VC units on a LoC adjacent to Saigon, or on a LoC blocking a
     Patrol from Saigon to a City (R314). (The third, an Assault that could not occur, is
     :func:`operation_for`'s IF NONE arrow.)"""
-    if any(_is_loc(n) and _n(_pieces(state, n), ENEMY_UNITS) for n in _ADJ[SAIGON]):
+    if any(_is_loc(n) and _n(_pieces(state, n), ENEMY_UNITS) for n in ADJACENT[SAIGON]):
         return True
     return bool(blocked_cities(state))
 
 
 def _reach_from_saigon(state: GameState, *, ignore_locs: bool) -> set[str]:
     seen: set[str] = set()
-    stack = [n for n in _ADJ[SAIGON] if _LOC_OR_CITY[n]]
+    stack = [n for n in ADJACENT[SAIGON] if _LOC_OR_CITY[n]]
     while stack:
         n = stack.pop()
         if n in seen or n == SAIGON:
@@ -1271,7 +1269,7 @@ def _reach_from_saigon(state: GameState, *, ignore_locs: bool) -> set[str]:
         p = _pieces(state, n)
         blocks = _n(p, ENEMY_UNITS) if _is_loc(n) else _insurgents(p)
         if not blocks or (ignore_locs and _is_loc(n)):
-            stack.extend(m for m in _ADJ[n] if _LOC_OR_CITY[m])
+            stack.extend(m for m in ADJACENT[n] if _LOC_OR_CITY[m])
     return seen
 
 
@@ -1381,7 +1379,7 @@ def _patrol_needs(state: GameState) -> list[list[Need]]:
         police = not p[P.ARVN_POLICE]
         cubes = max(_to_coin_control(key, p), 3 - _n(p, COIN_UNITS), int(troop) + int(police))
         if cubes > 0:
-            cities.setdefault(-_SPACE[key].population, []).append(
+            cities.setdefault(-SPACE[key].population, []).append(
                 Need(key, cubes, troop, police, "②")
             )
     return [locs[k] for k in sorted(locs)] + [cities[k] for k in sorted(cities)]
@@ -1395,7 +1393,7 @@ def patrol_next(
     the most cubes able to reach it (not an earlier destination), with why."""
     arrived, destinations = _patrol_arrivals(state)
     cubes = [
-        k for k, space in zip(_SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
+        k for k, space in zip(SPACE, state.spaces, strict=True) if _n(space.pieces, ARVN_CUBES)
     ]
     # What each origin may send depends on the bullet (① or ②), not on the destination.
     supplies: dict[str, dict[str, tuple[int, int]]] = {}
@@ -1439,7 +1437,7 @@ def patrol_possible(state: GameState, free: bool = False) -> bool:
         return False
     if patrol_next(state) is not None:
         return True
-    return any(_is_loc(k) and _assault(state, k) is not None for k in _SPACE)
+    return any(_is_loc(k) and _assault(state, k) is not None for k in SPACE)
 
 
 def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1461,7 +1459,7 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
                 Select(space),
                 roller,
                 "8.7.3",
-                f"free Assault removing the most enemies: {_SPACE[space].name}",
+                f"free Assault removing the most enemies: {SPACE[space].name}",
             )
         return _choice(DONE, roller, "8.7.3", "no enemy to remove on a LoC")
     if DONE not in options:  # to where: the origin question alone offers done (3.2.2)
@@ -1469,7 +1467,7 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
         found = patrol_next(state, [origin], roller)
         if found is not None and found[0].target in spaces:
             target = found[0].target
-            return _choice(Select(target), roller, "8.7.3", f"{found[2]}: {_SPACE[target].name}")
+            return _choice(Select(target), roller, "8.7.3", f"{found[2]}: {SPACE[target].name}")
         return _any_space(decision, roller, "a Patrol destination")
     found = patrol_next(state, spaces, roller)
     if found is not None:
@@ -1478,7 +1476,7 @@ def patrol(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
             Select(origin),
             roller,
             "8.7.3",
-            f"{what}: {_SPACE[need.target].name}, cubes from {_SPACE[origin].name}",
+            f"{what}: {SPACE[need.target].name}, cubes from {SPACE[origin].name}",
         )
     if DONE in options:
         raided = not _free(decision) and raid_first_note(state) is not None
@@ -1521,7 +1519,7 @@ def assault_wanted(state: GameState, free: bool = False) -> bool:
     :func:`operation_for`'s IF NONE arrow.)"""
     if not _affords(state, free):
         return False
-    return any(_assault_wanted_in(state, key) for key in _SPACE)
+    return any(_assault_wanted_in(state, key) for key in SPACE)
 
 
 def _assault_wanted_in(state: GameState, key: str) -> str | None:
@@ -1556,7 +1554,7 @@ def sweep_or_assault(state: GameState, decision: Decision, roller: Roller) -> Ch
 
 def assault_possible(state: GameState, free: bool = False) -> bool:
     """8.7.4: a space meets one of the Assault priorities."""
-    return _affords(state, free) and any(assault_rank(state, k)[0] for k in _SPACE)
+    return _affords(state, free) and any(assault_rank(state, k)[0] for k in SPACE)
 
 
 def assault(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1575,7 +1573,7 @@ def assault(state: GameState, decision: Decision, roller: Roller) -> Choice | No
     best = [k for k in spaces if scored.get(k, 0) == max(scored.values(), default=0)] or spaces
     space = choose_space(best, roller)
     return _choice(
-        Select(space), roller, "8.1.1", f"an Assault space is required: {_SPACE[space].name}"
+        Select(space), roller, "8.1.1", f"an Assault space is required: {SPACE[space].name}"
     )
 
 
@@ -1590,7 +1588,7 @@ def _in_one(state: GameState, decision: Decision, roller: Roller) -> Choice:
     if enemies and max(enemies.values()):
         top = max(enemies.values())
         space = choose_space([k for k in spaces if enemies[k] == top], roller)
-        return _choice(Select(space), roller, "8.1.1", f"the most enemies: {_SPACE[space].name}")
+        return _choice(Select(space), roller, "8.1.1", f"the most enemies: {SPACE[space].name}")
     if DONE in decision.options:
         return _choice(DONE, roller, "8.1.1", "nothing to remove")
     return _any_space(decision, roller, "a space")
@@ -1645,7 +1643,7 @@ def raid_preview(state: GameState, key: str) -> RaidPreview | None:
         return None
     p = _pieces(state, key)
     moved = 0
-    near = [o for o in _ADJ[key] if o not in _NORTH]
+    near = [o for o in ADJACENT[key] if o not in _NORTH]
     if not p[P.ARVN_RANGER_UNDERGROUND]:
         if not any(_ranger_spare(state, o, True) for o in near):
             return None
@@ -1698,7 +1696,7 @@ RAID_PRIORITIES = (
 
 def raid_possible(state: GameState) -> bool:
     """8.7.4 RAID: some space where a Raid would remove at least 1 enemy piece."""
-    return any(raid_preview(state, k) is not None for k in _SPACE)
+    return any(raid_preview(state, k) is not None for k in SPACE)
 
 
 def raid(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
@@ -1711,7 +1709,7 @@ def raid(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
             left = [k for k in plan if k not in decision.context.done]
             if left and Select(left[0]) in options:
                 return _choice(
-                    Select(left[0]), roller, "8.7.4", f"RAID as planned: {_SPACE[left[0]].name}"
+                    Select(left[0]), roller, "8.7.4", f"RAID as planned: {SPACE[left[0]].name}"
                 )
             if DONE in options:
                 return _choice(DONE, roller, "8.7.4", "RAID: the planned spaces are done")
@@ -1737,14 +1735,14 @@ def raid(state: GameState, decision: Decision, roller: Roller) -> Choice | None:
         why = "1 Underground Ranger moves in"
     else:
         extra = _to_coin_control(key, after)
-        supply = sum(_ranger_spare(state, o, False) for o in _ADJ[key] if o not in _NORTH)
+        supply = sum(_ranger_spare(state, o, False) for o in ADJACENT[key] if o not in _NORTH)
         if 0 < extra <= supply:
             wanted = moves
             why = "another Ranger, to add COIN Control"
     if wanted:
         most = max(spare[m] for m in wanted)
         move = next(m for m in wanted if spare[m] == most)
-        return _choice(move, roller, "8.7.4", f"RAID: {why}, from {_SPACE[move.origin].name}")
+        return _choice(move, roller, "8.7.4", f"RAID: {why}, from {SPACE[move.origin].name}")
     if DONE in options:
         return _choice(DONE, roller, "8.7.4", "RAID: no more Rangers move in")
     return None
@@ -1768,7 +1766,7 @@ def _with_pieces(state: GameState, changed: dict[str, Counts]) -> GameState:
     """``state`` with the pieces of some spaces replaced (a position looked ahead to)."""
     spaces = list(state.spaces)
     for key, p in changed.items():
-        spaces[_INDEX[key]] = attrs.evolve(spaces[_INDEX[key]], pieces=p)
+        spaces[INDEX[key]] = attrs.evolve(spaces[INDEX[key]], pieces=p)
     return attrs.evolve(state, spaces=tuple(spaces))
 
 
@@ -1783,7 +1781,7 @@ def raid_into(state: GameState, key: str) -> GameState:
     moved in if none is there, then 1 at a time as many as add COIN Control once the strike
     is over (each from the neighbour with the most to spare, the first in map order), then
     the strike's 2 removals (:func:`_strike`, the Ranger flipped Active)."""
-    near = sorted((o for o in _ADJ[key] if o not in _NORTH), key=_INDEX.__getitem__)
+    near = sorted((o for o in ADJACENT[key] if o not in _NORTH), key=INDEX.__getitem__)
     p = {k: _pieces(state, k) for k in (key, *near)}
 
     def spare(found: tuple[str, Piece]) -> int:
@@ -1816,7 +1814,7 @@ def raid_plan(state: GameState, roller: Roller) -> tuple[list[tuple[str, str]], 
     with the priority that chose each, and the position after the Raid."""
     spaces: list[tuple[str, str]] = []
     for _ in range(1 if TYPHOON_KATE in state.momentum else 2):
-        candidates = [k for k in _SPACE if k not in dict(spaces) and k not in _NORTH]
+        candidates = [k for k in SPACE if k not in dict(spaces) and k not in _NORTH]
         found = _pick(state, candidates, RAID_PRIORITIES, roller)
         if found is None:
             break
@@ -1868,7 +1866,7 @@ def _sweep_control(state: GameState, key: str) -> bool:
     p = _pieces(state, key)
     short = _to_coin_control(key, p)
     return bool(
-        _SPACE[key].population
+        SPACE[key].population
         and short
         and short <= _sweep_supply(state, key, _sweep_arrived(state))
     )
@@ -1928,7 +1926,7 @@ def sweep(state: GameState, decision: Decision, roller: Roller) -> Choice | None
         spaces = sweep_plan(state, _free(decision), left, roller)
         if spaces and Select(spaces[0]) in options:
             note = SWEEP_PLAN + ".".join(spaces)
-            reason = f"the Sweep's plan: {', '.join(_SPACE[k].name for k in spaces)}"
+            reason = f"the Sweep's plan: {', '.join(SPACE[k].name for k in spaces)}"
             return Choice(
                 Select(spaces[0]), coinlake.Why("8.7.5", reason, tuple(roller.rolls), note=note)
             )
@@ -1937,7 +1935,7 @@ def sweep(state: GameState, decision: Decision, roller: Roller) -> Choice | None
         following = [k for k in planned if k not in done]
         if following and Select(following[0]) in options:
             return _choice(
-                Select(following[0]), roller, "8.7.5", f"as planned: {_SPACE[following[0]].name}"
+                Select(following[0]), roller, "8.7.5", f"as planned: {SPACE[following[0]].name}"
             )
     no_raid = RAID not in _since(state, Choose(SWEEP))
     if TRANSPORT in options and no_raid and transport_plan(state, SWEEP, done) is not None:
@@ -1965,7 +1963,7 @@ def _sweep_troops(state: GameState, decision: Decision, roller: Roller) -> Choic
             if n > 0 and fit:
                 move = max(fit, key=lambda m: m.count)
                 return _choice(
-                    move, roller, "8.7.5", f"{move.count} Troops from {_SPACE[origin].name} {why}"
+                    move, roller, "8.7.5", f"{move.count} Troops from {SPACE[origin].name} {why}"
                 )
     if DONE in decision.options:
         return _choice(DONE, roller, "8.7.5", "the planned Troops have moved in")
@@ -1985,7 +1983,7 @@ def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
     return [
         m
         for m in _moves(answers)
-        if m.destination in done and m.piece is P.ARVN_TROOPS and m.origin in _SPACE
+        if m.destination in done and m.piece is P.ARVN_TROOPS and m.origin in SPACE
     ]
 
 
@@ -2024,13 +2022,13 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
     as add COIN Control, first in those spaces, then in the others (Bases first, then
     Population). Troops come from the spaces with the most to spare (the first in map
     order), never from a Sweep space, keeping 3 cubes and Special Forces and COIN Control."""
-    p = {k: _pieces(start, k) for k in _SPACE}
+    p = {k: _pieces(start, k) for k in SPACE}
     arrived: dict[str, int] = {}
     out: list[tuple[str, str, int, str]] = []
 
     def origins(dest: str) -> list[str]:
         near = [o for o in sweep_origins(start, dest) if o not in _NORTH and o not in spaces]
-        return sorted(near, key=_INDEX.__getitem__)
+        return sorted(near, key=INDEX.__getitem__)
 
     def supply(dest: str) -> int:
         return sum(_troops_to_spare(o, p[o], arrived.get(o, 0)) for o in origins(dest))
@@ -2068,7 +2066,7 @@ def _bases(p: Counts) -> int:
 
 
 def _pop(key: str) -> int:
-    return _SPACE[key].population
+    return SPACE[key].population
 
 
 def sweep_plan(state: GameState, free: bool, most: int, roller: Roller) -> tuple[str, ...]:
@@ -2163,7 +2161,7 @@ def pacify(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
     word = Choose(level.name.lower().replace("_", "-")) if shifts else Choose("remove-terror")
     if word not in options:
         word = next(o for o in options if isinstance(o, Choose))
-    return _choice(word, roller, "8.7.6", f"Pacify {_SPACE[key].name}: {word.option}")
+    return _choice(word, roller, "8.7.6", f"Pacify {SPACE[key].name}: {word.option}")
 
 
 # == 8.7.7 Redeploy ================================================================================
@@ -2185,7 +2183,7 @@ def _troop_destinations(state: GameState) -> list[str]:
     nva = set(state.coup_step.nva)
     return [
         k
-        for k, space in zip(_SPACE, state.spaces, strict=True)
+        for k, space in zip(SPACE, state.spaces, strict=True)
         if k == SAIGON or (k in _CITIES and k not in nva) or _n(space.pieces, COIN_BASES)
     ]
 
@@ -2193,7 +2191,7 @@ def _troop_destinations(state: GameState) -> list[str]:
 def _police_destinations(state: GameState) -> list[str]:
     """6.4.2: any LoC, or a South Vietnam space COIN-Controlled when the phase began."""
     coin = set(state.coup_step.coin)
-    return [k for k in _SPACE if k in _LOCS or (k in coin and _SPACE[k].in_south)]
+    return [k for k in SPACE if k in _LOCS or (k in coin and SPACE[k].in_south)]
 
 
 def _cubes(p: Counts) -> int:
@@ -2205,7 +2203,7 @@ def _troop_sources(state: GameState) -> list[tuple[str, int, bool]]:
     then those beyond what keeps COIN Control and 3 cubes in a City (8.7.7)."""
     arrived = _arrived_here(state, P.ARVN_TROOPS)
     must, may = [], []
-    for key, space in zip(_SPACE, state.spaces, strict=True):
+    for key, space in zip(SPACE, state.spaces, strict=True):
         p = space.pieces
         n = p[P.ARVN_TROOPS] - arrived.get(key, 0)
         if n <= 0:
@@ -2226,7 +2224,7 @@ def _police_sources(state: GameState) -> list[tuple[str, int, bool]]:
     (keeping the last Police, 3 COIN cubes and COIN Control)."""
     arrived = _arrived_here(state, P.ARVN_POLICE)
     locs, others = [], []
-    for key, space in zip(_SPACE, state.spaces, strict=True):
+    for key, space in zip(SPACE, state.spaces, strict=True):
         p = space.pieces
         n = p[P.ARVN_POLICE] - arrived.get(key, 0)
         if n <= 0:
@@ -2258,7 +2256,7 @@ def _troop_targets(state: GameState) -> Iterator[tuple[str, int, str]]:
         wanted = [w for w in wanted if w > 0]
         if wanted and not _is_loc(key):
             out.append((key, min(wanted), "to add COIN Control or remove NVA Control"))
-    out.sort(key=lambda t: (t[1], -_SPACE[t[0]].population))
+    out.sort(key=lambda t: (t[1], -SPACE[t[0]].population))
     yield from out
     for key in dests:
         p = _pieces(state, key)
@@ -2341,21 +2339,19 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
                 Select(found[0]),
                 roller,
                 "8.7.7",
-                f"{found[3]}: from {_SPACE[found[0]].name} to {_SPACE[found[1]].name}",
+                f"{found[3]}: from {SPACE[found[0]].name} to {SPACE[found[1]].name}",
             )
         if DONE in options:
             return _choice(DONE, roller, "8.7.7", "nothing more to Redeploy")
         must = [k for k in spaces if _must_leave(state, k)] or spaces
         key = max(must, key=lambda k: _pieces(state, k)[P.ARVN_TROOPS])
-        return _choice(Select(key), roller, "8.7.7", f"Troops must leave {_SPACE[key].name}")
+        return _choice(Select(key), roller, "8.7.7", f"Troops must leave {SPACE[key].name}")
     if origin is None:
         return None
     found = redeploy_next(state, police, [origin])
     if decision.kind is Kind.SELECT_SPACE:
         if found is not None and found[1] in spaces:
-            return _choice(
-                Select(found[1]), roller, "8.7.7", f"{found[3]}: {_SPACE[found[1]].name}"
-            )
+            return _choice(Select(found[1]), roller, "8.7.7", f"{found[3]}: {SPACE[found[1]].name}")
         chosen = _redeploy_note(state)
         if chosen in spaces:
             assert chosen is not None
@@ -2363,12 +2359,12 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
                 Select(chosen),
                 roller,
                 "8.7.7",
-                f"the 1 random Redeployment space: {_SPACE[chosen].name}",
+                f"the 1 random Redeployment space: {SPACE[chosen].name}",
             )
         key = choose_space(spaces, roller)
         why = coinlake.Why(
             "8.7.7",
-            f"the 1 random Redeployment space: {_SPACE[key].name}",
+            f"the 1 random Redeployment space: {SPACE[key].name}",
             tuple(roller.rolls),
             note=f"redeploy-{key}",
         )
@@ -2379,7 +2375,7 @@ def redeploy(state: GameState, decision: Decision, roller: Roller) -> Choice | N
     dest = moves[0].destination
     k = found[2] if found is not None and found[1] == dest else max(m.count for m in moves)
     move = min(moves, key=lambda m: (abs(m.count - k), -m.count))
-    return _choice(move, roller, "8.7.7", f"{move.count} to {_SPACE[dest].name}")
+    return _choice(move, roller, "8.7.7", f"{move.count} to {SPACE[dest].name}")
 
 
 # == pieces (8.1.2) ================================================================================
@@ -2391,7 +2387,7 @@ def enemy_removal(state: GameState, decision: Decision, roller: Roller) -> Choic
 
     def rank(m: Move) -> tuple[int, int, int]:
         kind = {"base": 0, "guerrilla": 1}.get(m.piece.kind.value, 2)
-        first = nva_first(key, _pieces(state, key)) if key in _SPACE else False
+        first = nva_first(key, _pieces(state, key)) if key in SPACE else False
         return (kind, int(m.piece.active), int((m.piece.faction is NVA) != first))
 
     move = min(moves, key=rank)
@@ -2423,7 +2419,7 @@ def own_removal(state: GameState, decision: Decision, roller: Roller) -> Choice 
 
     def rank(m: Move) -> tuple[int, int, int]:
         kind = {"troops": 0, "police": 0, "ranger": 1, "base": 2}.get(m.piece.kind.value, 3)
-        later = int(kind == 0 and m.origin in _SPACE and m.piece is not cube_turn(m.origin))
+        later = int(kind == 0 and m.origin in SPACE and m.piece is not cube_turn(m.origin))
         return (kind, later, int(m.piece.underground))
 
     move = min(moves, key=rank)

@@ -1,4 +1,5 @@
-"""Where pieces stand: the map scans every flowchart makes, in map order (1.3)."""
+"""The map as the flowcharts read it: tables by space id and the scans of where pieces stand,
+in map order (1.3)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ from coinlake import GameState, Piece
 
 SPACE_IDS: tuple[str, ...] = tuple(space.id for space in coinlake.SPACES)
 """Every space id, in map order."""
+SPACE = {space.id: space for space in coinlake.SPACES}
+"""Each space's map facts (1.3) by id."""
+INDEX: dict[str, int] = {space.id: space.index for space in coinlake.SPACES}
+"""Each space's place in map order, by id."""
+ADJACENT: dict[str, tuple[str, ...]] = {
+    space.id: tuple(SPACE_IDS[i] for i in space.adjacent) for space in coinlake.SPACES
+}
+"""The ids of the spaces adjacent to each space (1.3.6), by id."""
 _CONTENTS = attrgetter("pieces")
 
 

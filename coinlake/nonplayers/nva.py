@@ -52,7 +52,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
-from coinlake.nonplayers.board import spaces_with
+from coinlake.nonplayers.board import ADJACENT, SPACE, SPACE_IDS, spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.plans import reuse
 from coinlake.nonplayers.priorities import Score, narrow
@@ -70,15 +70,9 @@ TRANSFERS = (Choose("give-resources"), Choose("get-resources"))
 CLAYMORES, AAA, MCNAMARA_LINE, PT_76, TRANSPORT_GRP_559 = 17, 31, 38, 45, 46
 BOOBY_TRAPS, TYPHOON_KATE = 101, 115
 
-_SPACE = {s.id: s for s in coinlake.SPACES}
-_ID = {s.index: s.id for s in coinlake.SPACES}
-ADJACENT: dict[str, tuple[str, ...]] = {
-    s.id: tuple(_ID[i] for i in s.adjacent) for s in coinlake.SPACES
-}
-KEYS = tuple(s.id for s in coinlake.SPACES)
 """Every space, in map order (the order of ``GameState.spaces``)."""
 SOUTH_ADJACENT: dict[str, tuple[str, ...]] = {
-    k: tuple(a for a in near if _SPACE[a].in_south and not _SPACE[a].is_loc)
+    k: tuple(a for a in near if SPACE[a].in_south and not SPACE[a].is_loc)
     for k, near in ADJACENT.items()
 }
 """The Provinces and Cities of South Vietnam next to each space."""
@@ -109,7 +103,7 @@ COIN_PIECES = (*COIN_NON_BASES, *COIN_BASES)
 # == small queries over the position ============================================================
 def _contents(state: GameState) -> Iterable[tuple[str, SpaceState]]:
     """Each space and its contents, in map order."""
-    return zip(KEYS, state.spaces, strict=True)
+    return zip(SPACE_IDS, state.spaces, strict=True)
 
 
 def _units(sp: SpaceState) -> int:
@@ -135,15 +129,15 @@ def _base_spaces(state: GameState) -> tuple[str, ...]:
 
 
 def _in_laos_cambodia(key: str) -> bool:
-    return _SPACE[key].in_laos_or_cambodia
+    return SPACE[key].in_laos_or_cambodia
 
 
 def _is_loc(key: str) -> bool:
-    return _SPACE[key].is_loc
+    return SPACE[key].is_loc
 
 
 def _population(key: str) -> int:
-    return _SPACE[key].population
+    return SPACE[key].population
 
 
 def _control(state: GameState, key: str) -> Control:
@@ -227,7 +221,7 @@ def _pick(
 
 
 def _selects(decision: Decision) -> list[str]:
-    return [c.space for c in decision.options if isinstance(c, Select) and c.space in _SPACE]
+    return [c.space for c in decision.options if isinstance(c, Select) and c.space in SPACE]
 
 
 def _moves(decision: Decision) -> list[Move]:
@@ -477,7 +471,7 @@ def rally_conditions(state: GameState, roller: Roller) -> str | None:
     for key in _base_spaces(state):
         units = _units(state.space(key))
         if units < 2:
-            return f"{_SPACE[key].name} has an NVA Base and {units} NVA units"
+            return f"{SPACE[key].name} has an NVA Base and {units} NVA units"
     if _resources(state) > 0 and _base_sites(state):
         return "a Rally would place an NVA Base"
     available = state.available[UNDERGROUND]
@@ -849,7 +843,7 @@ def _attack_mode(state: GameState, decision: Decision, roller: Roller) -> Choice
         extra = troop_hits(state, key, per_troop=True) - troop_hits(state, key)
         others = [
             troop_hits(state, k, per_troop=True) - troop_hits(state, k)
-            for k in _SPACE
+            for k in SPACE
             if k != key and k not in decision.context.done and _attack_bullet(state, k) in (1, 3)
         ]
         if extra > 0 and extra >= max(others, default=0):
@@ -1028,7 +1022,7 @@ def take_from_map(state: GameState, decision: Decision, roller: Roller) -> Choic
     if not moves:
         return None
     if any(m.piece in NVA_BASES for m in moves):
-        outside = [m for m in moves if not _SPACE[m.origin].in_south] or moves
+        outside = [m for m in moves if not SPACE[m.origin].in_south] or moves
         most = max(state.space(m.origin).count(*NVA_PIECES) for m in outside)
         move = roller.pick([m for m in outside if state.space(m.origin).count(*NVA_PIECES) == most])
         return Choice(
@@ -1065,7 +1059,7 @@ def _base_supply(state: GameState) -> bool:
     """An NVA Base Available, or one to take from North Vietnam, Laos or Cambodia."""
     if state.available[Piece.NVA_BASE]:
         return True
-    return any(not _SPACE[k].in_south and sp.count(*NVA_BASES) for k, sp in _contents(state))
+    return any(not SPACE[k].in_south and sp.count(*NVA_BASES) for k, sp in _contents(state))
 
 
 def _troop_sites_prefer(state: GameState) -> tuple[Score, ...]:
@@ -1185,7 +1179,7 @@ def _kind(piece: Piece) -> str:
 
 def _nva_control(state: GameState) -> frozenset[str]:
     """The Provinces and Cities under NVA Control (1.7)."""
-    return frozenset(k for k in KEYS if not _is_loc(k) and _control(state, k) is Control.NVA)
+    return frozenset(k for k in SPACE_IDS if not _is_loc(k) and _control(state, k) is Control.NVA)
 
 
 @frozen
@@ -1215,15 +1209,15 @@ class MarchNote:
         """``march-B.S.N-c.I.I...-l.D.P.N.O.P.N.O...-l...``: the numbers, then the spaces
         under NVA Control and each leg's space and moves (piece, count, origin) by index
         (an agent note is a lower-case word)."""
-        control = sorted(_SPACE[k].index for k in self.control)
+        control = sorted(SPACE[k].index for k in self.control)
         parts = [
             f"march-{self.bullet}.{self.b3_start}.{self.begin}",
             ".".join(map(str, ["c", *control])),
         ]
         for leg in self.legs:
-            numbers = [_SPACE[leg.space].index]
+            numbers = [SPACE[leg.space].index]
             for piece, n, origin in leg.moves:
-                numbers += [int(piece.value), n, _SPACE[origin].index]
+                numbers += [int(piece.value), n, SPACE[origin].index]
             parts.append(".".join(map(str, ["l", *numbers])))
         return "-".join(parts)
 
@@ -1238,12 +1232,13 @@ class MarchNote:
         for part in legs:
             space, *moves = map(int, part.split(".")[1:])
             steps = zip(moves[::3], moves[1::3], moves[2::3], strict=True)
-            parsed.append(Leg(_ID[space], tuple((Piece(p), n, _ID[o]) for p, n, o in steps)))
+            moved = tuple((Piece(p), n, SPACE_IDS[o]) for p, n, o in steps)
+            parsed.append(Leg(SPACE_IDS[space], moved))
         return MarchNote(
             bullet,
             b3_start,
             begin,
-            frozenset(_ID[int(i)] for i in control.split(".")[1:]),
+            frozenset(SPACE_IDS[int(i)] for i in control.split(".")[1:]),
             tuple(parsed),
         )
 
@@ -1451,7 +1446,7 @@ class Marcher:
         by_origin = {s.origin: s for s in found}
         going = [s for s in found if s.origin in sending]
         if going:
-            return min(going, key=lambda s: (len(s.path), _SPACE[s.origin].index))
+            return min(going, key=lambda s: (len(s.path), SPACE[s.origin].index))
         nearest = min(len(s.path) for s in found)
         found = [s for s in found if len(s.path) == nearest]
         enough = [s.origin for s in found if left[s.origin] >= need]
@@ -1472,7 +1467,7 @@ class Marcher:
                 step[(piece, a)] = step.get((piece, a), 0) + n
             for i, t in enumerate(path):
                 distance[t] = len(path) - i
-        order = sorted(distance, key=lambda t: (-distance[t], _SPACE[t].index))
+        order = sorted(distance, key=lambda t: (-distance[t], SPACE[t].index))
         return tuple(
             Leg(k, tuple((p, n, o) for (p, o), n in into[k].items())) for k in (*order, dest)
         )
@@ -1507,7 +1502,7 @@ class Marcher:
         the Laos/Cambodia spaces with room for a Base that Marching can bring to 4+ NVA
         units, 2+ of them Guerrillas; with the units and Guerrillas still needed."""
         state = self.state
-        laos_cambodia = [k for k in _SPACE if _in_laos_cambodia(k)]
+        laos_cambodia = [k for k in SPACE if _in_laos_cambodia(k)]
         if not state.available[Piece.NVA_BASE] or any(_b1_ready(state, k) for k in laos_cambodia):
             return {}
         found = {}
@@ -1528,7 +1523,7 @@ class Marcher:
         """2nd bullet: LoCs without an Underground NVA or VC Guerrilla, and the Cities and
         Provinces an Underground NVA Guerrilla may March from onto each."""
         found = {}
-        for key in _SPACE:
+        for key in SPACE:
             if not _is_loc(key) or key in self.closed:
                 continue
             if self.state.space(key).count(UNDERGROUND, Piece.VC_GUERRILLA_UNDERGROUND):
@@ -1564,7 +1559,7 @@ class Marcher:
         """3rd bullet: Provinces and Cities with Population (ruling R299) without NVA
         Control that Marching groups (each origin once) can bring under NVA Control."""
         found = {}
-        for key in _SPACE:
+        for key in SPACE:
             if _population(key) <= 0 or key in self.closed:
                 continue
             if _control(self.state, key) is Control.NVA:
@@ -1578,7 +1573,7 @@ class Marcher:
         """4th bullet: the spaces next to COIN Control in South Vietnam that can receive the
         most NVA Troops not yet next to COIN Control, and where those come from."""
         found = {}
-        for key in _SPACE:
+        for key in SPACE:
             if key in self.closed or not _coin_adjacent(self.state, key):
                 continue
             sources = [
@@ -1663,7 +1658,7 @@ class Marcher:
 
         def group(dest: str) -> list[GroupMove]:
             troops = {s: self.spare(s.origin)[0] for s in targets[dest]}
-            order = sorted(troops, key=lambda s: (-troops[s], len(s.path), _SPACE[s.origin].index))
+            order = sorted(troops, key=lambda s: (-troops[s], len(s.path), SPACE[s.origin].index))
             return [(s.origin, s.path, TROOPS, troops[s]) for s in order]
 
         return self.plan(
@@ -2026,7 +2021,7 @@ def _mass_plan(
         dest: str | None = planned[1] if planned[1] in gains else None
     else:
         found = [k for k, n in gains.items() if n > 0]
-        south = [k for k in found if _SPACE[k].in_south] or found
+        south = [k for k in found if SPACE[k].in_south] or found
         most = max((gains[k] for k in south), default=0)
         dest = _pick(state, [k for k in south if gains[k] == most], (), roller)
     if dest is None:
@@ -2081,11 +2076,11 @@ def event_choice(state: GameState, decision: Decision, roller: Roller) -> Choice
         return free_special_activity(state, decision, roller)
     if not words or any(w not in _FLOWCHART_ORDER for w in words):
         return None
-    if ATTACK in words and any(_attack_bullet(state, k) == 1 for k in _SPACE):
+    if ATTACK in words and any(_attack_bullet(state, k) == 1 for k in SPACE):
         return Choice(Choose(ATTACK), _why(roller, "8.6.1", "Troops can remove 2+ pieces: Attack"))
     if "ambush" in words and any(
         state.space(k).count(*GUERRILLAS) and any(_coin(state.space(t)) for t in ambush_reach(k))
-        for k in _SPACE
+        for k in SPACE
     ):
         return Choice(Choose("ambush"), _why(roller, "8.6.1", "Ambush first"))
     first = min(words, key=_FLOWCHART_ORDER.index)

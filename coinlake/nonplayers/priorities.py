@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-import coinlake
 from coinlake import GameState
+from coinlake.nonplayers.board import SPACE
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.random_spaces import choose_space
 
@@ -31,8 +31,6 @@ Test = Callable[[GameState, str], bool]
 """Whether a space is a candidate of a priority."""
 Score = Callable[[GameState, str], float]
 """A nested priority: higher is preferred."""
-
-_SPACE = {s.id: s for s in coinlake.SPACES}
 
 
 @frozen
@@ -78,9 +76,9 @@ def feasible(state: GameState, candidates: Sequence[str], priorities: Sequence[P
 # -- common tie-breakers -------------------------------------------------------------------------
 def population(state: GameState, key: str) -> float:
     """The space's Population (1.3.2)."""
-    return _SPACE[key].population
+    return SPACE[key].population
 
 
 def econ(state: GameState, key: str) -> float:
     """A LoC's Econ (1.3.4)."""
-    return _SPACE[key].econ
+    return SPACE[key].econ

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 import coinlake
+from coinlake.nonplayers.board import SPACE
 from coinlake.nonplayers.dice import Roller
-
-_SPACE = {s.id: s for s in coinlake.SPACES}
 
 
 def random_space(candidates: Collection[str], roller: Roller) -> str:
@@ -46,14 +45,14 @@ _NUMBERED = frozenset(space for space, _ in coinlake.RANDOM_SPACES.values())
 def random_loc(candidates: Collection[str], roller: Roller) -> str:
     """A LoC among ``candidates`` (8.3): the highest Econ, then adjacent to a Random City
     (8.2), then an equal-chance roll."""
-    locs = sorted(candidates, key=lambda c: _SPACE[c].index)
+    locs = sorted(candidates, key=lambda c: SPACE[c].index)
     if not locs:
         raise ValueError("no LoC to choose from")
-    best = max(_SPACE[c].econ for c in locs)
-    locs = [c for c in locs if _SPACE[c].econ == best]
+    best = max(SPACE[c].econ for c in locs)
+    locs = [c for c in locs if SPACE[c].econ == best]
     if len(locs) > 1:
-        city = _SPACE[random_space(CITIES, roller)]
-        near = [c for c in locs if city.index in _SPACE[c].adjacent]
+        city = SPACE[random_space(CITIES, roller)]
+        near = [c for c in locs if city.index in SPACE[c].adjacent]
         locs = near or locs
     return roller.pick(locs)
 

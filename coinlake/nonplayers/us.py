@@ -57,7 +57,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
-from coinlake.nonplayers.board import spaces_with
+from coinlake.nonplayers.board import ADJACENT, SPACE, SPACE_IDS, spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.event_choices import SWEEP_OR_ASSAULT
 from coinlake.nonplayers.pieces import first_rank
@@ -74,20 +74,16 @@ LOOKAHEAD = "capability-lookahead"
 """The note a Pass for the Capability look-ahead leaves in the state (8.8.2)."""
 
 # -- the map --------------------------------------------------------------------------------
-_SPACE = {s.id: s for s in coinlake.SPACES}
-_IDS: tuple[str, ...] = tuple(s.id for s in coinlake.SPACES)
 _LOCS = frozenset(s.id for s in coinlake.SPACES if s.is_loc)
 _COUNTRY = {s.id: s.country.value for s in coinlake.SPACES}
 _TERRAIN = {s.id: "" if s.terrain is None else s.terrain.value for s in coinlake.SPACES}
 SAIGON = "saigon"
-_PROVINCES_AND_CITIES = tuple(k for k in _IDS if k not in _LOCS and _COUNTRY[k] != "north-vietnam")
+_PROVINCES_AND_CITIES = tuple(
+    k for k in SPACE_IDS if k not in _LOCS and _COUNTRY[k] != "north-vietnam"
+)
 """The Provinces and Cities outside North Vietnam, in map order: where the US may Train
 (3.2.1) or Sweep (3.2.3) with its pieces."""
 _INLAND = frozenset(_PROVINCES_AND_CITIES)
-
-
-def _adjacent(key: str) -> tuple[str, ...]:
-    return tuple(_IDS[i] for i in _SPACE[key].adjacent)
 
 
 def _terrain(key: str) -> str:
@@ -103,11 +99,11 @@ def _is_loc(key: str) -> bool:
 
 
 def _name(key: str) -> str:
-    return _SPACE[key].name if key in _SPACE else key
+    return SPACE[key].name if key in SPACE else key
 
 
 def _pop(key: str) -> int:
-    return _SPACE[key].population
+    return SPACE[key].population
 
 
 def _saigon_distances() -> dict[str, int]:
@@ -116,7 +112,7 @@ def _saigon_distances() -> dict[str, int]:
     while frontier:
         later = []
         for key in frontier:
-            for n in _adjacent(key):
+            for n in ADJACENT[key]:
                 if n not in seen:
                     seen[n] = seen[key] + 1
                     later.append(n)
@@ -801,7 +797,7 @@ def _hits(key: str, p: Counts, extra: int, rules: AssaultRules) -> int:
 def _arvn_hits(p: Counts, key: str) -> int:
     """3.2.4: ARVN Assault removals -- 1 per 2 cubes (Police only in Cities and on LoCs), 1
     per 3 in Highland."""
-    cubes = p[P.ARVN_TROOPS] + (p[P.ARVN_POLICE] if _is_loc(key) or _SPACE[key].is_city else 0)
+    cubes = p[P.ARVN_TROOPS] + (p[P.ARVN_POLICE] if _is_loc(key) or SPACE[key].is_city else 0)
     return cubes // (3 if _terrain(key) == "highland" else 2)
 
 
@@ -834,7 +830,7 @@ def _category(key: str, p: Counts, support: Support, extra: int, rules: AssaultR
         return 0
     if (
         rules.barred_at_support
-        and _SPACE[key].is_province
+        and SPACE[key].is_province
         and support > Support.NEUTRAL
         and not (a.base or a.nva_troops)
     ):
@@ -1128,7 +1124,7 @@ def _origin_rank(state: GameState, key: str, spare: int) -> tuple[int, ...]:
     ``key``, :func:`_spare_troops`)."""
     p = _pieces(state, key)
     if _first_origin(state, key):
-        return (0, 0 if _SPACE[key].in_laos_or_cambodia else 1, -p[P.US_TROOPS])
+        return (0, 0 if SPACE[key].in_laos_or_cambodia else 1, -p[P.US_TROOPS])
     return (1, 0, -spare)
 
 
@@ -1223,11 +1219,11 @@ def _make_lift_plan(
     if found:
         return origins, found
     if any(
-        m.piece in (*_IRREGULARS, *_RANGERS) and _SPACE[m.destination].in_laos_or_cambodia
+        m.piece in (*_IRREGULARS, *_RANGERS) and SPACE[m.destination].in_laos_or_cambodia
         for m in moves
     ):
         return origins, []
-    empty = [k for k in _IDS if _SPACE[k].in_laos_or_cambodia and not sum(_pieces(state, k))]
+    empty = [k for k in SPACE_IDS if SPACE[k].in_laos_or_cambodia and not sum(_pieces(state, k))]
     for o in [*used, *origins]:
         p = _pieces(state, o)
         if not _n(p, *_IRREGULARS, *_RANGERS):
@@ -1275,7 +1271,7 @@ def potential_origins(
     kept = [k for k in noted if k in spare][:size]
     others = sorted(
         (k for k in spare if k not in kept),
-        key=lambda k: (k not in used, _origin_rank(state, k, spare[k]), _SPACE[k].index),
+        key=lambda k: (k not in used, _origin_rank(state, k, spare[k]), SPACE[k].index),
     )
     return [*kept, *others][:size]
 
@@ -1403,9 +1399,9 @@ def air_strike_possible(state: GameState) -> bool:
     if _can_degrade(state):
         return True
     arc = _capability(state, ARC_LIGHT) is Side.UNSHADED
-    for key in _IDS:
+    for key in SPACE_IDS:
         p = _pieces(state, key)
-        if _air_targets(p) and (_coin(p) or (arc and _SPACE[key].is_province)):
+        if _air_targets(p) and (_coin(p) or (arc and SPACE[key].is_province)):
             return True
     return False
 
@@ -1538,7 +1534,7 @@ def _arc_light_hit(
     if _capability(state, ARC_LIGHT) is not Side.UNSHADED:
         return None
     for key in spaces:
-        if not _SPACE[key].is_province or _coin(_pieces(state, key)):
+        if not SPACE[key].is_province or _coin(_pieces(state, key)):
             continue
         if _control(_turn_start(state), key) is Control.NVA:  # as the turn began
             if not _nva_control_need(state, key):
@@ -1563,8 +1559,8 @@ def _hit_in(offered: Sequence[Move], key: str, roller: Roller, what: str) -> Cho
 def _patrol_origins(state: GameState) -> list[str]:
     return [
         k
-        for k in _IDS
-        if _SPACE[k].in_laos_or_cambodia
+        for k in SPACE_IDS
+        if SPACE[k].in_laos_or_cambodia
         and _pieces(state, k)[P.US_TROOPS]
         and any(_country(d) == "south-vietnam" for d in patrol_reach(state, k))
     ]
@@ -1617,13 +1613,13 @@ def _patrol_destination(
         return sum(1 for o in origins if k in patrol_reach(state, o))
 
     cities = [
-        k for k in south if _SPACE[k].is_city and _support(state, k) is not Support.ACTIVE_SUPPORT
+        k for k in south if SPACE[k].is_city and _support(state, k) is not Support.ACTIVE_SUPPORT
     ]
     for pool, what in (
         ([k for k in cities if k in used], "the City already reached"),
         (cities, "a City without Active Support"),
         ([k for k in south if k in used], "the space already reached"),
-        ([k for k in south if _SPACE[k].is_city], "a City"),
+        ([k for k in south if SPACE[k].is_city], "a City"),
         (south, "a space in South Vietnam"),
     ):
         if pool:
@@ -1665,7 +1661,7 @@ def _advise_options(state: GameState, key: str) -> list[AdviseOption]:
     before = _control(state, key)
     s_and_d = (
         _capability(state, SEARCH_AND_DESTROY) is Side.SHADED
-        and _SPACE[key].is_province
+        and SPACE[key].is_province
         and _support(state, key) > Support.NEUTRAL
     )
     results: list[tuple[str, Strike]] = []
@@ -1720,7 +1716,7 @@ def advise_possible(state: GameState, trained: Sequence[str] = ()) -> bool:
     an enemy."""
     return any(
         _advise_options(state, k)
-        for k in _IDS
+        for k in SPACE_IDS
         if _country(k) != "north-vietnam" and k not in trained
     )
 
@@ -1831,7 +1827,7 @@ def sweep_moves(start: GameState, spaces: Sequence[str]) -> list[tuple[str, str,
         while need > 0:
             spare = origins(dest)
             if far:
-                spare = {o: n for o, n in spare.items() if _SPACE[o].in_laos_or_cambodia}
+                spare = {o: n for o, n in spare.items() if SPACE[o].in_laos_or_cambodia}
             if not spare:
                 return
             most = max(spare.values())
@@ -1874,7 +1870,7 @@ def _with_pieces(state: GameState, changed: dict[str, tuple[int, ...]]) -> GameS
     """``state`` with the pieces of some spaces replaced (a position looked ahead to)."""
     spaces = list(state.spaces)
     for key, p in changed.items():
-        index = _SPACE[key].index
+        index = SPACE[key].index
         spaces[index] = attrs.evolve(spaces[index], pieces=p)
     return attrs.evolve(state, spaces=tuple(spaces))
 
@@ -1891,7 +1887,7 @@ def _sweep_made(state: GameState, done: Sequence[str]) -> list[Move]:
     return [
         m
         for m in _moves(answers)
-        if m.destination in done and m.piece is P.US_TROOPS and m.origin in _SPACE
+        if m.destination in done and m.piece is P.US_TROOPS and m.origin in SPACE
     ]
 
 
@@ -2084,7 +2080,7 @@ def _cap_possible(state: GameState) -> bool:
 def _pacify_gain(state: GameState, key: str, *, training: bool, shifted: int = 0) -> int:
     """Levels the US Pacification shifts in ``key`` with the ARVN Resources above Econ,
     after removing its Terror (8.8.8: Terror only where a level shifts, ruling R342)."""
-    if _is_loc(key) or _control(state, key) is not Control.COIN or not _SPACE[key].can_have_support:
+    if _is_loc(key) or _control(state, key) is not Control.COIN or not SPACE[key].can_have_support:
         return 0
     if not _us(_pieces(state, key)):
         return 0
@@ -2198,7 +2194,7 @@ def _train_space(
 
         def rank(k: str) -> tuple[int, int, int]:
             p = _pieces(state, k)
-            return (int(not p[P.US_BASE]), int(_SPACE[k].is_province), int(not _n(p, *_IRREGULARS)))
+            return (int(not p[P.US_BASE]), int(SPACE[k].is_province), int(not _n(p, *_IRREGULARS)))
 
         best = max(rank(k) for k in pool)
         key = choose_space([k for k in pool if rank(k) == best], roller)
@@ -2416,7 +2412,7 @@ def _commitment_plan(state: GameState, roller: Roller) -> tuple[str, str, Piece,
         coin = set(_coin_spaces(state))
         room = [
             k
-            for k in _IDS
+            for k in SPACE_IDS
             if k in coin
             and not _is_loc(k)
             and not _n(_pieces(state, k), P.US_BASE, P.ARVN_BASE)
@@ -2495,14 +2491,14 @@ def _coin_spaces(state: GameState) -> tuple[str, ...]:
     """Spaces under COIN Control as the Commitment Phase began (6.5), or now for an Event's."""
     if state.coup_step.coin:
         return state.coup_step.coin
-    return tuple(k for k in _IDS if _control(state, k) is Control.COIN)
+    return tuple(k for k in SPACE_IDS if _control(state, k) is Control.COIN)
 
 
 def _commitment_places(state: GameState) -> list[str]:
     """The spaces Commitment may move US pieces to or from (6.5): COIN Control (as the
     Commitment Phase began), LoCs and Saigon, in map order."""
     places = _LOCS.union(_coin_spaces(state), (SAIGON,))
-    return list(filter(places.__contains__, _IDS))
+    return list(filter(places.__contains__, SPACE_IDS))
 
 
 def _even_step(state: GameState, key: str) -> int:

@@ -48,7 +48,7 @@ from coinlake import (
 )
 from coinlake.nonplayers import events
 from coinlake.nonplayers.agents import EVENT, FLOWCHARTS, LIMOP, OP, OP_SA, PASS, PIVOTAL
-from coinlake.nonplayers.board import spaces_with
+from coinlake.nonplayers.board import ADJACENT, SPACE, SPACE_IDS, spaces_with
 from coinlake.nonplayers.dice import Roller
 from coinlake.nonplayers.pieces import friendly_removal_rank
 from coinlake.nonplayers.priorities import Priority, econ, pick, population
@@ -81,9 +81,6 @@ LOOKAHEAD = "capability-lookahead"
 BOOBY_TRAPS, MAIN_FORCE_BNS, CADRES = 101, 104, 116
 CLAYMORES, TYPHOON_KATE = 17, 115
 
-SPACE = {s.id: s for s in coinlake.SPACES}
-BY_INDEX = {s.index: s.id for s in coinlake.SPACES}
-ALL_SPACES = tuple(s.id for s in coinlake.SPACES)
 PROVINCES_AND_CITIES = tuple(s.id for s in coinlake.SPACES if not s.is_loc)
 
 
@@ -109,13 +106,6 @@ def _is_loc(key: str) -> bool:
 def _in_south(key: str) -> bool:
     """A Province or City of South Vietnam (1.3.5)."""
     return SPACE[key].in_south and not SPACE[key].is_loc
-
-
-ADJACENT = {s.id: tuple(BY_INDEX[i] for i in s.adjacent) for s in coinlake.SPACES}
-
-
-def _adjacent(key: str) -> tuple[str, ...]:
-    return ADJACENT[key]
 
 
 def _forces(sp: SpaceState) -> tuple[int, int, int]:
@@ -902,7 +892,7 @@ def march_plan(
     cap = _group_cap(state, dest)
     if _is_loc(dest) and cap < 1:
         return plan
-    near = _adjacent(dest) if allowed is None else [o for o in _adjacent(dest) if o in allowed]
+    near = ADJACENT[dest] if allowed is None else [o for o in ADJACENT[dest] if o in allowed]
     if known is None:
         known = {}
     origins = []
@@ -1033,7 +1023,7 @@ def march_possible(state: GameState, budget: int) -> bool:
         return False
     hist = History(state, ())
     return any(
-        p.test(state, k) for p in march_priorities(state, hist, (), budget) for k in ALL_SPACES
+        p.test(state, k) for p in march_priorities(state, hist, (), budget) for k in SPACE_IDS
     )
 
 
@@ -1241,7 +1231,7 @@ def attack_possible(state: GameState, budget: int) -> bool:
     if budget < 1:
         return False
     ambushes = _ambush_limit(state) > 0
-    return any((ambushes and ambush_ok(state, k)) or (_attackable(state, k)) for k in ALL_SPACES)
+    return any((ambushes and ambush_ok(state, k)) or (_attackable(state, k)) for k in SPACE_IDS)
 
 
 def attack(game: Game, decision: Decision, roller: Roller) -> Choice:
