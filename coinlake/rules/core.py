@@ -261,8 +261,12 @@ class Ask:
         return context
 
     def accepts(self, command: Command) -> bool:
-        """Whether ``command`` is one of the legal answers."""
-        options = self.options
+        """Whether ``command`` is one of the legal answers. Before the list is built (a
+        replayed log, a command parsed from text), the answers are built only up to
+        ``command``."""
+        options = self._options
+        if options is None:
+            return self._seek(command)
         for option in options:  # usually one of them itself (handed out by legal()): no hashing
             if option is command:
                 return True
@@ -272,6 +276,31 @@ class Ask:
         if found is None:
             found = self._set = frozenset(options)
         return command in found
+
+    def _seek(self, command: Command) -> bool:
+        """:meth:`accepts` while the options are unbuilt: build them lazily, keeping what was
+        built (:meth:`_first`'s head), until ``command`` turns up or none are left."""
+        with _BUILD_LOCK:
+            if self._options is not None:
+                return command in self._options
+            if self._head is None:
+                assert self._build is not None
+                head: tuple[Command, ...] = ()
+                rest: Iterator[Command] = iter(self._build())
+            else:
+                head, rest = self._head
+                if command in head:
+                    return True
+            more: list[Command] = []
+            for option in rest:
+                more.append(option)
+                if option == command:
+                    self._head = ((*head, *more), rest)
+                    return True
+                if len(head) + len(more) > MAX_OPTIONS:
+                    raise RuntimeError(f"more than {MAX_OPTIONS} options for {self.prompt!r}")
+            self._options, self._build, self._head = (*head, *more), None, None
+            return False
 
     def forced(self) -> Command | None:
         """The answer the engine gives without asking, if any (``single``/``none_done``)."""
