@@ -286,6 +286,11 @@ class Standing(NamedTuple):
     margin: int
 
 
+# The fields' types for tools that read them off the constructor (pdoc): the namedtuple's
+# generated __new__ cannot resolve this module's names.
+Standing.__new__.__annotations__.update(factions=tuple[Faction, ...], margin=int)
+
+
 @frozen
 class GameResult:
     """How the game ended (6.1, 7.1-7.3, 8.9): ``game.state.result`` once it is over.
