@@ -5,6 +5,8 @@ The Non-players plan their moves with these queries, so they and the rules agree
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -83,31 +85,28 @@ def transport_oracle(state: GameState, origin: str) -> set[str]:
     return ends - {origin}
 
 
+@pytest.mark.parametrize(
+    ("query", "oracle"),
+    [
+        (coinlake.patrol_reach, patrol_oracle),  # 3.2.2
+        (coinlake.sweep_origins, sweep_oracle),  # 3.2.3
+        (coinlake.transport_reach, transport_oracle),  # 4.3.2
+    ],
+    ids=["patrol-3.2.2", "sweep-3.2.3", "transport-4.3.2"],
+)
 @settings(max_examples=40, deadline=None)
 @given(state=boards())
-def test_patrol_reach_3_2_2(state: GameState) -> None:
-    for origin in IDS:
-        reach = coinlake.patrol_reach(state, origin)
-        assert set(reach) == patrol_oracle(state, origin), origin
-        assert list(reach) == sorted(reach, key=IDS.index)  # map order
-
-
-@settings(max_examples=40, deadline=None)
-@given(state=boards())
-def test_sweep_origins_3_2_3(state: GameState) -> None:
-    for destination in IDS:
-        origins = coinlake.sweep_origins(state, destination)
-        assert set(origins) == sweep_oracle(state, destination), destination
-        assert list(origins) == sorted(origins, key=IDS.index)
-
-
-@settings(max_examples=40, deadline=None)
-@given(state=boards())
-def test_transport_reach_4_3_2(state: GameState) -> None:
-    for origin in IDS:
-        reach = coinlake.transport_reach(state, origin)
-        assert set(reach) == transport_oracle(state, origin), origin
-        assert list(reach) == sorted(reach, key=IDS.index)
+def test_movement_queries_follow_the_rules(
+    query: Callable[[GameState, str], tuple[str, ...]],
+    oracle: Callable[[GameState, str], set[str]],
+    state: GameState,
+) -> None:
+    """From (or into) every space: the same spaces as the search written from the rule, in
+    map order."""
+    for key in IDS:
+        found = query(state, key)
+        assert set(found) == oracle(state, key), key
+        assert list(found) == sorted(found, key=IDS.index)
 
 
 def test_ambush_reach_4_4_3() -> None:
