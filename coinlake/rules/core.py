@@ -24,6 +24,8 @@ from coinlake.state.commands import Command, Done
 from coinlake.state.construct import constructor
 from coinlake.state.events import (
     _HANDLERS,
+    _pieces_flipped,
+    _pieces_moved,
     CardPlayed,
     CardRevealed,
     DieRolled,
@@ -560,13 +562,17 @@ class Ctx:
     # -- pieces, tracks, markers ---------------------------------------------------------
     def move(self, piece: Piece, count: int, origin: str, destination: str, rule: str) -> None:
         """Move pieces between spaces and boxes (1.4.1)."""
-        if count:
-            self.emit(_MOVED(self.seq, rule, piece, count, origin, destination))
+        if count:  # emit's work with the reducer named: the events made most
+            event = _MOVED(self.seq, rule, piece, count, origin, destination)
+            self.state = _pieces_moved(self.state, event)
+            self.events.append(event)
 
     def flip(self, space: str, piece: Piece, count: int, rule: str) -> None:
         """Flip pieces in a space (Activate/Underground 1.4.3, Tunnel 1.4.4)."""
         if count:
-            self.emit(_FLIPPED(self.seq, rule, space, piece, count))
+            event = _FLIPPED(self.seq, rule, space, piece, count)
+            self.state = _pieces_flipped(self.state, event)
+            self.events.append(event)
 
     def set_support(self, space: str, level: Support, rule: str) -> None:
         """Set a space's Support/Opposition level (1.6)."""

@@ -446,28 +446,30 @@ def _step_ended(state: GameState, e: StepEnded) -> GameState:
 
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
-    piece, n, origin, destination = e.piece, e.count, e.origin, e.destination
-    from_box = _BOX_FIELDS.get(origin)
-    to_box = _BOX_FIELDS.get(destination)
-    arriving = piece.box_form if destination in BOXES else piece
-    if from_box is None and to_box is None:  # on the map (the common case): one copy
+    piece, n = e.piece, e.count
+    i, j = INDEX.get(e.origin), INDEX.get(e.destination)
+    if i is not None and j is not None:  # between two spaces named by id (the common case)
         spaces = list(state.spaces)
-        i = INDEX.get(origin)
-        if i is None:  # a name or alias rather than an id
-            i = space_index(origin)
-        counts = list(spaces[i].pieces)
+        sp = spaces[i]
+        counts = list(sp.pieces)
         counts[piece] -= n
-        spaces[i] = with_pieces(spaces[i], tuple(counts))
-        i = INDEX.get(destination)
-        if i is None:
-            i = space_index(destination)
-        counts = list(spaces[i].pieces)
-        counts[arriving] += n
-        spaces[i] = with_pieces(spaces[i], tuple(counts))
+        spaces[i] = with_pieces(sp, tuple(counts))
+        sp = spaces[j]
+        counts = list(sp.pieces)
+        counts[piece] += n  # pieces moving on the map keep their form (1.4.3)
+        spaces[j] = with_pieces(sp, tuple(counts))
         return replace(state, spaces=tuple(spaces))
+    return _pieces_moved_boxes(state, e)
+
+
+def _pieces_moved_boxes(state: GameState, e: PiecesMoved) -> GameState:
+    """:func:`_pieces_moved` from or into a box (or between spaces named otherwise)."""
+    piece, n, origin, destination = e.piece, e.count, e.origin, e.destination
+    arriving = piece.box_form if destination in BOXES else piece
     changes: dict[str, Any] = {}
     spaces_changed: list[SpaceState] | None = None
-    for location, box, p, k in ((origin, from_box, piece, -n), (destination, to_box, arriving, n)):
+    for location, p, k in ((origin, piece, -n), (destination, arriving, n)):
+        box = _BOX_FIELDS.get(location)
         if box is not None:
             counts = list(changes.get(box, getattr(state, box)))
             counts[p] += k

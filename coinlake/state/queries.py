@@ -12,8 +12,18 @@ from coinlake.data.pieces import BASES, COIN_PIECES, PIECES, Faction, Piece
 from coinlake.state.model import GameState, SpaceState, memo
 
 _COIN = COIN_PIECES
-_NVA = PIECES[Faction.NVA]
-_VC = PIECES[Faction.VC]
+
+
+def _forms(faction_pieces: tuple[Piece, ...]) -> slice:
+    """The piece-count positions of these forms, which are consecutive (:class:`Piece`)."""
+    first, last = min(faction_pieces), max(faction_pieces)
+    assert len(faction_pieces) == last - first + 1
+    return slice(first, last + 1)
+
+
+_COIN_FORMS = _forms(COIN_PIECES)
+_NVA_FORMS = _forms(PIECES[Faction.NVA])
+_VC_FORMS = _forms(PIECES[Faction.VC])
 
 VICTORY_THRESHOLDS: dict[Faction, int] = {
     Faction.US: 50,
@@ -56,7 +66,7 @@ def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
 
 
 def _control(p: tuple[int, ...]) -> Control:
-    return Control.of(sum(p[x] for x in _COIN), sum(p[x] for x in _NVA), sum(p[x] for x in _VC))
+    return Control.of(sum(p[_COIN_FORMS]), sum(p[_NVA_FORMS]), sum(p[_VC_FORMS]))
 
 
 def control(state: GameState, key: str | int) -> Control:
