@@ -24,8 +24,6 @@ from coinlake.state.commands import Command, Done
 from coinlake.state.construct import constructor
 from coinlake.state.events import (
     _HANDLERS,
-    _pieces_flipped,
-    _pieces_moved,
     CardPlayed,
     CardRevealed,
     DieRolled,
@@ -36,6 +34,8 @@ from coinlake.state.events import (
     PiecesMoved,
     SupportShifted,
     TrackChanged,
+    _pieces_flipped,
+    _pieces_moved,
 )
 from coinlake.state.model import Eligibility, GameState, Support, Track
 
