@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import deque
 from collections.abc import Iterable
 
 import attrs
@@ -43,6 +44,9 @@ from coinlake.state.model import GameState, next_rolls
 _LOCK = threading.Lock()
 """Guards taking a live generator, so two threads applying commands to forks of one
 position never advance the same generator."""
+
+_consume = deque(maxlen=0).extend
+"""Runs an iterator to its end, keeping nothing (the itertools recipe ``consume``)."""
 
 # The engine's own events, built positionally in their fields' order (seq, rule, then as
 # declared in coinlake.state.events): every command emits several.
@@ -273,8 +277,7 @@ def _rerun(state: GameState, past: list[Event] | None = None) -> Runner:
     ask = next(gen)
     if answers:
         send = gen.send
-        for answer in answers[:-1]:
-            send(answer)
+        _consume(map(send, answers[:-1]))  # no Python loop: nothing to look at in between
         ctx.replaying = False  # the question the last answer leads to is the one asked now
         ask = send(answers[-1])
     if past is not None:
