@@ -1098,9 +1098,11 @@ class Mover:
         self.arrived[key] = self.arrived.get(key, 0) + move.count
         if move.origin in self.quotas:
             self.quotas[move.origin] -= move.count
-        self.caps = [
-            (group, left - move.count if move.piece in group else left) for group, left in self.caps
-        ]
+        if self.caps:
+            self.caps = [
+                (group, left - move.count if move.piece in group else left)
+                for group, left in self.caps
+            ]
 
 
 _STACKED = frozenset(p for p in Piece if p.kind is PieceKind.BASE or p.faction.is_coin)
