@@ -34,8 +34,9 @@ from coinlake.state.events import (
     PiecesMoved,
     SupportShifted,
     TrackChanged,
-    _pieces_flipped,
-    _pieces_moved,
+    pieces_flipped,
+    pieces_moved,
+    track_changed,
 )
 from coinlake.state.model import Eligibility, GameState, Support, Track
 
@@ -490,7 +491,9 @@ class Ctx:
 
     Every change goes through :meth:`emit`; the helpers below build the common events with
     the clamping and bookkeeping the rules require. ``replaying``: the engine is re-running
-    the procedure with recorded answers, so questions need no options nor context.
+    the procedure with recorded answers, so questions need no options nor context, and the
+    events it drops after the re-run are not all made: moves, flips and track changes, the
+    most frequent, are folded by their reducers without their events.
     """
 
     __slots__ = ("events", "replaying", "seq", "state", "top")
@@ -562,17 +565,17 @@ class Ctx:
     # -- pieces, tracks, markers ---------------------------------------------------------
     def move(self, piece: Piece, count: int, origin: str, destination: str, rule: str) -> None:
         """Move pieces between spaces and boxes (1.4.1)."""
-        if count:  # emit's work with the reducer named: the events made most
-            event = _MOVED(self.seq, rule, piece, count, origin, destination)
-            self.state = _pieces_moved(self.state, event)
-            self.events.append(event)
+        if count:  # emit's work, the event made only when it is kept (not while replaying)
+            self.state = pieces_moved(self.state, piece, count, origin, destination)
+            if not self.replaying:
+                self.events.append(_MOVED(self.seq, rule, piece, count, origin, destination))
 
     def flip(self, space: str, piece: Piece, count: int, rule: str) -> None:
         """Flip pieces in a space (Activate/Underground 1.4.3, Tunnel 1.4.4)."""
-        if count:
-            event = _FLIPPED(self.seq, rule, space, piece, count)
-            self.state = _pieces_flipped(self.state, event)
-            self.events.append(event)
+        if count:  # as move
+            self.state = pieces_flipped(self.state, space, piece, count)
+            if not self.replaying:
+                self.events.append(_FLIPPED(self.seq, rule, space, piece, count))
 
     def set_support(self, space: str, level: Support, rule: str) -> None:
         """Set a space's Support/Opposition level (1.6)."""
@@ -585,8 +588,10 @@ class Ctx:
         low, high = track.bounds
         value = max(low, min(high, value))
         previous = self.state.tracks[track]
-        if value != previous:
-            self.emit(_TRACK_CHANGED(self.seq, rule, track, value, previous))
+        if value != previous:  # as move
+            self.state = track_changed(self.state, track, value)
+            if not self.replaying:
+                self.events.append(_TRACK_CHANGED(self.seq, rule, track, value, previous))
 
     def add_track(self, track: Track, delta: int, rule: str) -> None:
         """Add ``delta`` to a track, clamped to its bounds."""

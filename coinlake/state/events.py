@@ -446,8 +446,15 @@ def _step_ended(state: GameState, e: StepEnded) -> GameState:
 
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
-    piece, n = e.piece, e.count
-    i, j = INDEX.get(e.origin), INDEX.get(e.destination)
+    return pieces_moved(state, e.piece, e.count, e.origin, e.destination)
+
+
+def pieces_moved(
+    state: GameState, piece: Piece, n: int, origin: str, destination: str
+) -> GameState:
+    """The reducer of :class:`PiecesMoved` given the event's fields: what a re-run folds
+    without making the event, which nobody reads (``Ctx.move`` while replaying)."""
+    i, j = INDEX.get(origin), INDEX.get(destination)
     if i is not None and j is not None:  # between two spaces named by id (the common case)
         spaces = list(state.spaces)
         sp = spaces[i]
@@ -459,12 +466,6 @@ def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
         counts[piece] += n  # pieces moving on the map keep their form (1.4.3)
         spaces[j] = with_pieces(sp, tuple(counts))
         return replace(state, spaces=tuple(spaces))
-    return _pieces_moved_boxes(state, e)
-
-
-def _pieces_moved_boxes(state: GameState, e: PiecesMoved) -> GameState:
-    """:func:`_pieces_moved` from or into a box (or between spaces named otherwise)."""
-    piece, n, origin, destination = e.piece, e.count, e.origin, e.destination
     arriving = piece.box_form if destination in BOXES else piece
     changes: dict[str, Any] = {}
     spaces_changed: list[SpaceState] | None = None
@@ -474,7 +475,7 @@ def _pieces_moved_boxes(state: GameState, e: PiecesMoved) -> GameState:
             counts = list(changes.get(box, getattr(state, box)))
             counts[p] += k
             changes[box] = tuple(counts)
-        else:
+        else:  # a space (by id, name or alias)
             if spaces_changed is None:
                 spaces_changed = list(state.spaces)
             i = space_index(location)
@@ -491,10 +492,15 @@ _BOX_FIELDS = {AVAILABLE: "available", CASUALTIES: "casualties", OUT_OF_PLAY: "o
 
 
 def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
+    return pieces_flipped(state, e.space, e.piece, e.count)
+
+
+def pieces_flipped(state: GameState, space: str, piece: Piece, n: int) -> GameState:
+    """The reducer of :class:`PiecesFlipped` given the event's fields (as
+    :func:`pieces_moved`)."""
     spaces = list(state.spaces)
-    i = space_index(e.space)
+    i = space_index(space)
     sp = spaces[i]
-    piece, n = e.piece, e.count
     counts = list(sp.pieces)
     counts[piece] -= n
     counts[piece.flipped()] += n
@@ -508,8 +514,14 @@ def _support_shifted(state: GameState, e: SupportShifted) -> GameState:
 
 
 def _track_changed(state: GameState, e: TrackChanged) -> GameState:
+    return track_changed(state, e.track, e.value)
+
+
+def track_changed(state: GameState, track: Track, value: int) -> GameState:
+    """The reducer of :class:`TrackChanged` given the event's fields (as
+    :func:`pieces_moved`)."""
     tracks = list(state.tracks)
-    tracks[e.track] = e.value
+    tracks[track] = value
     return replace(state, tracks=tuple(tracks))
 
 
