@@ -466,25 +466,23 @@ def pieces_moved(
         counts[piece] += n  # pieces moving on the map keep their form (1.4.3)
         spaces[j] = with_pieces(sp, tuple(counts))
         return replace(state, spaces=tuple(spaces))
-    arriving = piece.box_form if destination in BOXES else piece
+    # a box at one end or both (or a space named otherwise than by id)
+    from_box, to_box = _BOX_FIELDS.get(origin), _BOX_FIELDS.get(destination)
+    arriving = piece if to_box is None else piece.box_form  # a box holds its box form (1.4.1)
     changes: dict[str, Any] = {}
-    spaces_changed: list[SpaceState] | None = None
-    for location, p, k in ((origin, piece, -n), (destination, arriving, n)):
-        box = _BOX_FIELDS.get(location)
-        if box is not None:
-            counts = list(changes.get(box, getattr(state, box)))
-            counts[p] += k
-            changes[box] = tuple(counts)
-        else:  # a space (by id, name or alias)
-            if spaces_changed is None:
-                spaces_changed = list(state.spaces)
-            i = space_index(location)
-            sp = spaces_changed[i]
-            counts = list(sp.pieces)
-            counts[p] += k
-            spaces_changed[i] = with_pieces(sp, tuple(counts))
-    if spaces_changed is not None:
-        changes["spaces"] = tuple(spaces_changed)
+    if from_box is not None:
+        changes[from_box] = _add(getattr(state, from_box), piece, -n)
+    if to_box is not None:
+        changes[to_box] = _add(changes.get(to_box, getattr(state, to_box)), arriving, n)
+    if from_box is None or to_box is None:
+        spaces = list(state.spaces)
+        if from_box is None:
+            i = space_index(origin)
+            spaces[i] = with_pieces(spaces[i], _add(spaces[i].pieces, piece, -n))
+        if to_box is None:
+            j = space_index(destination)
+            spaces[j] = with_pieces(spaces[j], _add(spaces[j].pieces, arriving, n))
+        changes["spaces"] = tuple(spaces)
     return replace(state, **changes)
 
 
