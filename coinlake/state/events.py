@@ -18,7 +18,6 @@ from coinlake.data.pieces import FACTIONS, Faction, Piece
 from coinlake.state.commands import Command
 from coinlake.state.model import (
     AVAILABLE,
-    BOXES,
     CASUALTIES,
     OUT_OF_PLAY,
     UNKNOWN_MARKER,
