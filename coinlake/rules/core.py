@@ -373,9 +373,14 @@ def procedure(name: str, rule: str = "2.0") -> Callable[[F], F]:
         if name in PROCEDURES:
             raise ValueError(f"procedure {name!r} registered twice")
 
+        label = name.replace("_", "-")
+
         def scoped(ctx: Ctx, *args: str) -> Proc:
-            with ctx.scope(name.replace("_", "-"), rule):
-                yield from fn(ctx, *args)
+            # A procedure runs at the top: its scope is the first, in place of the previous
+            # procedure's, and its generator runs as it is (no generator around it that
+            # every answer would pass through).
+            ctx.top = Scope(ctx, label, rule, None, None, None)
+            return fn(ctx, *args)
 
         PROCEDURES[name] = scoped
         return fn
