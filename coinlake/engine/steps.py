@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable
 
 import attrs
 from attrs import frozen
@@ -43,6 +44,9 @@ from coinlake.state.model import GameState, next_rolls
 _LOCK = threading.Lock()
 """Guards taking a live generator, so two threads applying commands to forks of one
 position never advance the same generator."""
+
+_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+"""Runs an iterator to its end, keeping nothing (the itertools recipe ``consume``)."""
 
 # The engine's own events, built positionally in their fields' order (seq, rule, then as
 # declared in coinlake.state.events): every command emits several.
@@ -260,10 +264,10 @@ class Live:
         self.ask: Ask | None = runner.ask if runner is not None else None
 
 
-def _rerun(state: GameState, past: list[Event] | None = None) -> Runner:
+def _rerun(state: GameState, rolls: list[int] | None = None) -> Runner:
     """Re-run the pending procedure from its start with the recorded answers. Nothing is
     asked: each recorded answer goes straight back, so no option list is ever built.
-    ``past`` receives the events the procedure produced so far."""
+    ``rolls`` receives the dice the procedure rolled so far."""
     pending = state.pending
     assert pending is not None
     ctx = Ctx(pending.start)
@@ -273,12 +277,11 @@ def _rerun(state: GameState, past: list[Event] | None = None) -> Runner:
     ask = next(gen)
     if answers:
         send = gen.send
-        for answer in answers[:-1]:
-            send(answer)
+        _consume(map(send, answers[:-1]))  # no Python loop: nothing to look at in between
         ctx.replaying = False  # the question the last answer leads to is the one asked now
         ask = send(answers[-1])
-    if past is not None:
-        past.extend(ctx.events)
+    if rolls is not None:
+        rolls.extend(e.value for e in ctx.events if isinstance(e, DieRolled))
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
     return Runner(gen, ctx, ask)
 
@@ -287,9 +290,9 @@ def rolls_in_progress(state: GameState) -> tuple[int, ...]:
     """The dice the procedure in progress has rolled so far (re-run from its start)."""
     if state.pending is None:
         return ()
-    past: list[Event] = []
-    _rerun(state, past)
-    return tuple(e.value for e in past if isinstance(e, DieRolled))
+    rolls: list[int] = []
+    _rerun(state, rolls)
+    return tuple(rolls)
 
 
 def pending_ask(state: GameState, live: Live | None = None) -> Ask | None:

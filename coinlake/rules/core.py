@@ -34,6 +34,9 @@ from coinlake.state.events import (
     PiecesMoved,
     SupportShifted,
     TrackChanged,
+    pieces_flipped,
+    pieces_moved,
+    track_changed,
 )
 from coinlake.state.model import Eligibility, GameState, Support, Track
 
@@ -370,9 +373,14 @@ def procedure(name: str, rule: str = "2.0") -> Callable[[F], F]:
         if name in PROCEDURES:
             raise ValueError(f"procedure {name!r} registered twice")
 
+        label = name.replace("_", "-")
+
         def scoped(ctx: Ctx, *args: str) -> Proc:
-            with ctx.scope(name.replace("_", "-"), rule):
-                yield from fn(ctx, *args)
+            # A procedure runs at the top: its scope is the first, in place of the previous
+            # procedure's, and its generator runs as it is (no generator around it that
+            # every answer would pass through).
+            ctx.top = Scope(ctx, label, rule, None, None, None)
+            return fn(ctx, *args)
 
         PROCEDURES[name] = scoped
         return fn
@@ -488,7 +496,9 @@ class Ctx:
 
     Every change goes through :meth:`emit`; the helpers below build the common events with
     the clamping and bookkeeping the rules require. ``replaying``: the engine is re-running
-    the procedure with recorded answers, so questions need no options nor context.
+    the procedure with recorded answers, so questions need no options nor context, and the
+    events it drops after the re-run are not all made: moves, flips and track changes, the
+    most frequent, are folded by their reducers without their events.
     """
 
     __slots__ = ("events", "replaying", "seq", "state", "top")
@@ -560,13 +570,17 @@ class Ctx:
     # -- pieces, tracks, markers ---------------------------------------------------------
     def move(self, piece: Piece, count: int, origin: str, destination: str, rule: str) -> None:
         """Move pieces between spaces and boxes (1.4.1)."""
-        if count:
-            self.emit(_MOVED(self.seq, rule, piece, count, origin, destination))
+        if count:  # emit's work, the event made only when it is kept (not while replaying)
+            self.state = pieces_moved(self.state, piece, count, origin, destination)
+            if not self.replaying:
+                self.events.append(_MOVED(self.seq, rule, piece, count, origin, destination))
 
     def flip(self, space: str, piece: Piece, count: int, rule: str) -> None:
         """Flip pieces in a space (Activate/Underground 1.4.3, Tunnel 1.4.4)."""
-        if count:
-            self.emit(_FLIPPED(self.seq, rule, space, piece, count))
+        if count:  # as move
+            self.state = pieces_flipped(self.state, space, piece, count)
+            if not self.replaying:
+                self.events.append(_FLIPPED(self.seq, rule, space, piece, count))
 
     def set_support(self, space: str, level: Support, rule: str) -> None:
         """Set a space's Support/Opposition level (1.6)."""
@@ -579,8 +593,10 @@ class Ctx:
         low, high = track.bounds
         value = max(low, min(high, value))
         previous = self.state.tracks[track]
-        if value != previous:
-            self.emit(_TRACK_CHANGED(self.seq, rule, track, value, previous))
+        if value != previous:  # as move
+            self.state = track_changed(self.state, track, value)
+            if not self.replaying:
+                self.events.append(_TRACK_CHANGED(self.seq, rule, track, value, previous))
 
     def add_track(self, track: Track, delta: int, rule: str) -> None:
         """Add ``delta`` to a track, clamped to its bounds."""

@@ -491,7 +491,9 @@ def action_spaces(
     ``possible(state)``, worked out once per question), not in
     ``avoid()`` (4.1.1; ``avoided`` names what selected them and the rule), up to ``limit``
     and while ``full(state, chosen)`` gives no reason to stop (e.g. no Resources left);
-    resolve each with ``each``. Returns the spaces selected.
+    resolve each with ``each``. Gives :func:`select_spaces` itself to ``yield from`` (no
+    generator of its own around it, which every answer would pass through), whose value is
+    the spaces selected.
 
     The granting Event's terms (``grant``, 5.1, 5.5) are read here for every action: the
     spaces it allows, its space limit, the spaces it requires and whether it is compulsory
@@ -589,30 +591,28 @@ def action_spaces(
             )
         )
 
-    return (
-        yield from select_spaces(
-            ctx,
-            faction,
-            Kind.SELECT_SPACE,
-            prompt
-            or (
-                lambda done: (
-                    f"{faction} {name}: select {what} ({len(done)} so far)"
-                    + (", or done" if done else "")
-                )
-            ),
-            rule,
-            candidates=candidates,
-            each=each,
-            limit=limit if special_activity else None,
-            refusals=refusals,
-            record=record if record is not None or slot is None else slot.op_spaces,
-            extras=extras if (more, slot, transfers) != (None, None, None) else None,
-            take_extra=take_extra,
-            may_stop=may_stop,
-            ask_done_alone=ask_done_alone,
-            forced=bool(must),
-        )
+    return select_spaces(
+        ctx,
+        faction,
+        Kind.SELECT_SPACE,
+        prompt
+        or (
+            lambda done: (
+                f"{faction} {name}: select {what} ({len(done)} so far)"
+                + (", or done" if done else "")
+            )
+        ),
+        rule,
+        candidates=candidates,
+        each=each,
+        limit=limit if special_activity else None,
+        refusals=refusals,
+        record=record if record is not None or slot is None else slot.op_spaces,
+        extras=extras if (more, slot, transfers) != (None, None, None) else None,
+        take_extra=take_extra,
+        may_stop=may_stop,
+        ask_done_alone=ask_done_alone,
+        forced=bool(must),
     )
 
 
@@ -1098,9 +1098,11 @@ class Mover:
         self.arrived[key] = self.arrived.get(key, 0) + move.count
         if move.origin in self.quotas:
             self.quotas[move.origin] -= move.count
-        self.caps = [
-            (group, left - move.count if move.piece in group else left) for group, left in self.caps
-        ]
+        if self.caps:
+            self.caps = [
+                (group, left - move.count if move.piece in group else left)
+                for group, left in self.caps
+            ]
 
 
 _STACKED = frozenset(p for p in Piece if p.kind is PieceKind.BASE or p.faction.is_coin)
@@ -1194,7 +1196,8 @@ def move_into(
     each question offers every move of :meth:`Mover.into` (origin, piece, how many), then
     ``done`` -- when something is offered, or as ``may_stop()`` says (``lambda: False``: the
     moves are compulsory while one is possible, 5.1.3). ``apply`` carries a move out
-    (default :func:`carry_out`). Returns how many moves were made."""
+    (default :func:`carry_out`). Gives :func:`move_steps` itself to ``yield from`` (as
+    :func:`action_spaces`), whose value is how many moves were made."""
 
     def carry(answer: Move) -> None:
         if apply is not None:
@@ -1203,18 +1206,16 @@ def move_into(
             carry_out(ctx, answer, rule)
         mover.record(answer)
 
-    return (
-        yield from move_steps(
-            ctx,
-            faction,
-            kind,
-            lambda state: mover.into(state, destination),
-            carry,
-            prompt,
-            rule,
-            most=most,
-            may_stop=None if may_stop is None else (lambda found: may_stop()),
-        )
+    return move_steps(
+        ctx,
+        faction,
+        kind,
+        lambda state: mover.into(state, destination),
+        carry,
+        prompt,
+        rule,
+        most=most,
+        may_stop=None if may_stop is None else (lambda found: may_stop()),
     )
 
 

@@ -18,7 +18,6 @@ from coinlake.data.pieces import FACTIONS, Faction, Piece
 from coinlake.state.commands import Command
 from coinlake.state.model import (
     AVAILABLE,
-    BOXES,
     CASUALTIES,
     OUT_OF_PLAY,
     UNKNOWN_MARKER,
@@ -446,42 +445,43 @@ def _step_ended(state: GameState, e: StepEnded) -> GameState:
 
 
 def _pieces_moved(state: GameState, e: PiecesMoved) -> GameState:
-    piece, n, origin, destination = e.piece, e.count, e.origin, e.destination
-    from_box = _BOX_FIELDS.get(origin)
-    to_box = _BOX_FIELDS.get(destination)
-    arriving = piece.box_form if destination in BOXES else piece
-    if from_box is None and to_box is None:  # on the map (the common case): one copy
+    return pieces_moved(state, e.piece, e.count, e.origin, e.destination)
+
+
+def pieces_moved(
+    state: GameState, piece: Piece, n: int, origin: str, destination: str
+) -> GameState:
+    """The reducer of :class:`PiecesMoved` given the event's fields: what a re-run folds
+    without making the event, which nobody reads (``Ctx.move`` while replaying)."""
+    i, j = INDEX.get(origin), INDEX.get(destination)
+    if i is not None and j is not None:  # between two spaces named by id (the common case)
         spaces = list(state.spaces)
-        i = INDEX.get(origin)
-        if i is None:  # a name or alias rather than an id
-            i = space_index(origin)
-        counts = list(spaces[i].pieces)
+        sp = spaces[i]
+        counts = list(sp.pieces)
         counts[piece] -= n
-        spaces[i] = with_pieces(spaces[i], tuple(counts))
-        i = INDEX.get(destination)
-        if i is None:
-            i = space_index(destination)
-        counts = list(spaces[i].pieces)
-        counts[arriving] += n
-        spaces[i] = with_pieces(spaces[i], tuple(counts))
+        spaces[i] = with_pieces(sp, tuple(counts))
+        sp = spaces[j]
+        counts = list(sp.pieces)
+        counts[piece] += n  # pieces moving on the map keep their form (1.4.3)
+        spaces[j] = with_pieces(sp, tuple(counts))
         return replace(state, spaces=tuple(spaces))
+    # a box at one end or both (or a space named otherwise than by id)
+    from_box, to_box = _BOX_FIELDS.get(origin), _BOX_FIELDS.get(destination)
+    arriving = piece if to_box is None else piece.box_form  # a box holds its box form (1.4.1)
     changes: dict[str, Any] = {}
-    spaces_changed: list[SpaceState] | None = None
-    for location, box, p, k in ((origin, from_box, piece, -n), (destination, to_box, arriving, n)):
-        if box is not None:
-            counts = list(changes.get(box, getattr(state, box)))
-            counts[p] += k
-            changes[box] = tuple(counts)
-        else:
-            if spaces_changed is None:
-                spaces_changed = list(state.spaces)
-            i = space_index(location)
-            sp = spaces_changed[i]
-            counts = list(sp.pieces)
-            counts[p] += k
-            spaces_changed[i] = with_pieces(sp, tuple(counts))
-    if spaces_changed is not None:
-        changes["spaces"] = tuple(spaces_changed)
+    if from_box is not None:
+        changes[from_box] = _add(getattr(state, from_box), piece, -n)
+    if to_box is not None:
+        changes[to_box] = _add(changes.get(to_box, getattr(state, to_box)), arriving, n)
+    if from_box is None or to_box is None:
+        spaces = list(state.spaces)
+        if from_box is None:
+            i = space_index(origin)
+            spaces[i] = with_pieces(spaces[i], _add(spaces[i].pieces, piece, -n))
+        if to_box is None:
+            j = space_index(destination)
+            spaces[j] = with_pieces(spaces[j], _add(spaces[j].pieces, arriving, n))
+        changes["spaces"] = tuple(spaces)
     return replace(state, **changes)
 
 
@@ -489,10 +489,15 @@ _BOX_FIELDS = {AVAILABLE: "available", CASUALTIES: "casualties", OUT_OF_PLAY: "o
 
 
 def _pieces_flipped(state: GameState, e: PiecesFlipped) -> GameState:
+    return pieces_flipped(state, e.space, e.piece, e.count)
+
+
+def pieces_flipped(state: GameState, space: str, piece: Piece, n: int) -> GameState:
+    """The reducer of :class:`PiecesFlipped` given the event's fields (as
+    :func:`pieces_moved`)."""
     spaces = list(state.spaces)
-    i = space_index(e.space)
+    i = space_index(space)
     sp = spaces[i]
-    piece, n = e.piece, e.count
     counts = list(sp.pieces)
     counts[piece] -= n
     counts[piece.flipped()] += n
@@ -506,8 +511,14 @@ def _support_shifted(state: GameState, e: SupportShifted) -> GameState:
 
 
 def _track_changed(state: GameState, e: TrackChanged) -> GameState:
+    return track_changed(state, e.track, e.value)
+
+
+def track_changed(state: GameState, track: Track, value: int) -> GameState:
+    """The reducer of :class:`TrackChanged` given the event's fields (as
+    :func:`pieces_moved`)."""
     tracks = list(state.tracks)
-    tracks[e.track] = e.value
+    tracks[track] = value
     return replace(state, tracks=tuple(tracks))
 
 

@@ -501,13 +501,15 @@ def replace(obj: T, **changes: Any) -> T:
         if changes:
             fields = obj.__dict__
             fields.update(changes)
-            fields.pop(_MEMO, None)
+            if _MEMO in fields:  # a memo describes the object it is on only
+                del fields[_MEMO]
             return obj
     elif not changes:
         return obj
     fields = obj.__dict__.copy()
     fields.update(changes)
-    fields.pop(_MEMO, None)
+    if _MEMO in fields:  # a memo describes the object it is on only
+        del fields[_MEMO]
     new = _new(obj.__class__)
     _set(new, "__dict__", fields)
     return new
@@ -518,7 +520,8 @@ def with_pieces(space: SpaceState, pieces: Counts) -> SpaceState:
     never the log reader's draft: only a :class:`GameState` is)."""
     fields = space.__dict__.copy()
     fields["pieces"] = pieces
-    fields.pop(_MEMO, None)
+    if _MEMO in fields:  # a memo describes the object it is on only
+        del fields[_MEMO]
     new = _new(SpaceState)
     _set(new, "__dict__", fields)
     return new

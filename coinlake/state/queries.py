@@ -12,8 +12,18 @@ from coinlake.data.pieces import BASES, COIN_PIECES, PIECES, Faction, Piece
 from coinlake.state.model import GameState, SpaceState, memo
 
 _COIN = COIN_PIECES
-_NVA = PIECES[Faction.NVA]
-_VC = PIECES[Faction.VC]
+
+
+def _forms(faction_pieces: tuple[Piece, ...]) -> slice:
+    """The piece-count positions of these forms, which are consecutive (:class:`Piece`)."""
+    first, last = min(faction_pieces), max(faction_pieces)
+    assert len(faction_pieces) == last - first + 1
+    return slice(first, last + 1)
+
+
+_COIN_FORMS = _forms(COIN_PIECES)
+_NVA_FORMS = _forms(PIECES[Faction.NVA])
+_VC_FORMS = _forms(PIECES[Faction.VC])
 
 VICTORY_THRESHOLDS: dict[Faction, int] = {
     Faction.US: 50,
@@ -56,7 +66,7 @@ def control_of(contents: SpaceState, is_loc: bool = False) -> Control:
 
 
 def _control(p: tuple[int, ...]) -> Control:
-    return Control.of(sum(p[x] for x in _COIN), sum(p[x] for x in _NVA), sum(p[x] for x in _VC))
+    return Control.of(sum(p[_COIN_FORMS]), sum(p[_NVA_FORMS]), sum(p[_VC_FORMS]))
 
 
 def control(state: GameState, key: str | int) -> Control:
@@ -84,21 +94,20 @@ def total_opposition(state: GameState) -> int:
     return sum(-pop * level for i, pop in _POPULATED if (level := spaces[i].support) < 0)
 
 
-def controlled_population(state: GameState, who: Control) -> int:
-    """Total Population of Provinces and Cities under ``who``'s Control (1.7, 1.9)."""
+def controlled_population(state: GameState) -> dict[Control, int]:
+    """Total Population of Provinces and Cities under each Control (1.7, 1.9), every
+    space's Control read once."""
+    totals = dict.fromkeys(Control, 0)
     spaces = state.spaces
-    return sum(pop for i, pop in _POPULATED if control_of(spaces[i]) is who)
+    for i, pop in _POPULATED:
+        totals[control_of(spaces[i])] += pop
+    return totals
 
 
 def bases_on_map(state: GameState, faction: Faction) -> int:
     """How many of a Faction's Bases are on the map."""
-    bases = BASES[faction]
-    total = 0
-    for sp in state.spaces:
-        p = sp.pieces
-        for base in bases:
-            total += p[base]
-    return total
+    spaces = state.spaces
+    return sum(sum(sp.pieces[base] for sp in spaces) for base in BASES[faction])
 
 
 def victory_markers(state: GameState) -> dict[Faction, int]:
@@ -113,10 +122,11 @@ def victory_markers(state: GameState) -> dict[Faction, int]:
 
 def _markers(state: GameState) -> dict[Faction, int]:
     avail = state.available
+    population = controlled_population(state)
     return {
         Faction.US: total_support(state) + avail[Piece.US_TROOPS] + avail[Piece.US_BASE],
-        Faction.ARVN: controlled_population(state, Control.COIN) + state.patronage,
-        Faction.NVA: controlled_population(state, Control.NVA) + bases_on_map(state, Faction.NVA),
+        Faction.ARVN: population[Control.COIN] + state.patronage,
+        Faction.NVA: population[Control.NVA] + bases_on_map(state, Faction.NVA),
         Faction.VC: total_opposition(state) + bases_on_map(state, Faction.VC),
     }
 

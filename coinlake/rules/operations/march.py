@@ -273,14 +273,15 @@ def _activate_groups(ctx: Ctx, m: _March, dest: str, groups: dict[str, dict[Piec
     faction = m.faction
     state = ctx.state
     sp = at(state, dest)
-    exposed = IS_LOC[dest] or sp.support > Support.NEUTRAL
-    coin = sp.count(*COIN_NON_BASES)
-    limit = effects.march_activation_limit(state)
+    # a group larger than this Activates (None: the destination is no LoC and has no Support)
+    most: int | None = None
+    if IS_LOC[dest] or sp.support > Support.NEUTRAL:
+        most = effects.march_activation_limit(state) - sp.count(*COIN_NON_BASES)
     underground, active = UNDERGROUND[faction][0], ACTIVE[faction][0]
     arrived = m.mover.arrived
     for group in groups.values():
         u, a = group.get(underground, 0), group.get(active, 0)
-        if exposed and sum(group.values()) + coin > limit and u + a:
+        if most is not None and sum(group.values()) > most and u + a:
             ctx.flip(dest, underground, u, "3.3.2")
             arrived[(dest, underground)] = arrived.get((dest, underground), 0) - u
             arrived[(dest, active)] = arrived.get((dest, active), 0) + u

@@ -28,7 +28,7 @@ from coinlake.rules.actions import (
     pay,
     spendable,
 )
-from coinlake.rules.core import Ctx, Kind, ask_unless_one
+from coinlake.rules.core import REPLAYED, Ctx, Kind, ask_unless_one
 from coinlake.rules.kit import ARVN_COST, NO_GRANT, Gen, Slot, at, counts, move_cmd, word, work_on
 from coinlake.state.commands import Command, Count, Done, Move, Select
 from coinlake.state.model import AVAILABLE, GameState, Support, Track
@@ -159,14 +159,17 @@ def _train_placement(
     kind: str | None = None
     placed = 0
     while True:
-        answer = yield ctx.ask(
-            faction,
-            Kind.PLACE_PIECES,
-            f"{faction} Train in {NAME[space]}: place pieces ({placed} placed) or done",
-            kit.with_done(_placements, ctx.state, faction, space, free, paid, kind, placed),
-            "3.2.1",
-            none_done=True,
-        )
+        if ctx.replaying:  # the recorded answer comes back without the question being read
+            answer = yield REPLAYED
+        else:
+            answer = yield ctx.ask(
+                faction,
+                Kind.PLACE_PIECES,
+                f"{faction} Train in {NAME[space]}: place pieces ({placed} placed) or done",
+                kit.with_done(_placements, ctx.state, faction, space, free, paid, kind, placed),
+                "3.2.1",
+                none_done=True,
+            )
         if not isinstance(answer, Move):
             return
         piece = answer.piece
