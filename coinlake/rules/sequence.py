@@ -289,7 +289,12 @@ TRUMP_ORDER: tuple[Faction, ...] = (Faction.NVA, Faction.ARVN, Faction.VC)
 def pivotal_refusal(state: GameState, faction: Faction) -> tuple[str | None, str]:
     """Why ``faction`` may not play its Pivotal Event now, with the rule; ``(None, "2.3.8")``
     when it may (2.3.8: Eligible, holding it, its pre-condition met, the 1st Eligible not
-    yet acted, no Coup showing as the next card)."""
+    yet acted, no Coup showing as the next card). Kept on the state: every card turn asks it
+    of each Faction, and a re-run of the turn asks it of the same state again."""
+    return memo(state, ("pivotal-refusal", faction), partial(_pivotal_refusal, state, faction))
+
+
+def _pivotal_refusal(state: GameState, faction: Faction) -> tuple[str | None, str]:
     card = PIVOTAL_CARDS[faction]
     if card not in state.pivotals_held:
         return f"{faction} does not hold its Pivotal Event {CARDS[card]}", "2.3.8"
