@@ -307,3 +307,13 @@ def test_package_data_is_built_from_the_current_reference() -> None:
         assert render(content) == committed, (
             f"coinlake/data/{name} is stale: run tools/build_data.py"
         )
+
+
+def test_friends_and_enemies_1_5_1() -> None:
+    """US and ARVN are the COIN Factions, NVA and VC the Insurgents; each side's pieces are
+    friendly to each other and enemies of the other side's."""
+    assert [f for f in Faction if f.is_coin] == [Faction.US, Faction.ARVN]
+    assert [f for f in Faction if f.is_insurgent] == [Faction.NVA, Faction.VC]
+    for piece in Piece:
+        assert piece.faction.is_coin != piece.faction.is_insurgent
+        assert piece.faction.is_coin == piece.name.startswith(("US_", "ARVN_"))

@@ -549,3 +549,32 @@ def test_spaces_with_lists_the_spaces_holding_any_of_the_pieces_in_map_order() -
         )
         assert board.spaces_with(state, *pieces) == want
     assert board.spaces_with(state, Piece.US_TROOPS)  # the Short scenario has some
+
+
+def test_priorities_are_sequential_and_tie_breakers_nested_8_1_4() -> None:
+    """8.1.4: the first priority that wants any candidate decides, even where a later one
+    would rank another space higher; its lettered tie-breakers then apply in turn, each
+    keeping only its best."""
+    from coinlake.nonplayers.priorities import Priority, feasible, narrow, pick
+
+    state = coinlake.new_game("short", seed=1).state
+    first_score = {"hue": 3, "da-nang": 3, "saigon": 1, "can-tho": 5}
+    second_score = {"hue": 2, "da-nang": 1, "saigon": 9, "can-tho": 0}
+    wanted = ("hue", "da-nang", "saigon")
+    priorities = (
+        Priority(
+            "8.1.4",
+            "①",
+            lambda s, k: k in wanted,
+            (lambda s, k: first_score[k], lambda s, k: second_score[k]),
+        ),
+        Priority("8.1.4", "②", lambda s, k: True, (lambda s, k: first_score[k],)),
+    )
+    candidates = ["saigon", "hue", "da-nang", "can-tho"]
+    found = pick(state, candidates, priorities, Roller(state))
+    assert found == ("hue", priorities[0])  # ②'s can-tho is never reached
+    assert narrow(state, candidates, priorities[0].prefer) == ["can-tho"]
+    assert narrow(state, list(wanted), priorities[0].prefer) == ["hue"]
+    assert narrow(state, ["hue", "da-nang"], priorities[0].prefer[:1]) == ["hue", "da-nang"]
+    assert pick(state, ["can-tho"], priorities[:1], Roller(state)) is None
+    assert not feasible(state, ["can-tho"], priorities[:1])
