@@ -5,6 +5,7 @@ sections come from ``../shared/rules/rules-checklist.md`` (all 159 headings, 1.0
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from tests.conftest import ROOT
