@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from coinlake._version import __version__
@@ -38,6 +38,7 @@ from coinlake.errors import CoinlakeError, IllegalCommand, LogFileError
 from coinlake.rules import cards as _cards
 from coinlake.rules import effects as _effects
 from coinlake.rules.core import KINDS, MAX_OPTIONS, Context, Kind
+from coinlake.rules.operations import assault as _assault
 from coinlake.rules.operations import patrol as _patrol
 from coinlake.rules.operations import sweep as _sweep
 from coinlake.rules.special_activities import ambush as _ambush
@@ -105,6 +106,21 @@ def pacification_cost(state: GameState, *, support_phase: bool) -> int:
     6.3.1): 3, 4 under Ky, 1 in the Support Phase under unshaded Blowtorch Komer (for the
     Non-players' Pacify priorities, 8.7.6, 8.8.8)."""
     return _effects.pacification_cost(state, support_phase=support_phase)
+
+
+def assault_removals(pieces: Sequence[int], faction: Faction | str, space: str) -> int:
+    """How many enemy pieces an Assault by ``faction`` removes in ``space`` (an id, name or
+    alias) holding ``pieces`` (counts by :class:`Piece`), before Capabilities (3.2.4): the
+    US 2 per Troop with a US Base there, else 1 per Troop (1 per 2 in Highland); ARVN 1 per
+    2 cubes (1 per 3 in Highland), Police counting only in Cities and on LoCs.
+
+    >>> import coinlake
+    >>> troops = [0] * len(coinlake.Piece)
+    >>> troops[coinlake.Piece.US_TROOPS] = 3
+    >>> coinlake.assault_removals(troops, "US", "Saigon")
+    3
+    """
+    return _assault.assault_removals(tuple(pieces), Faction(faction), _space_id(space))
 
 
 def patrol_reach(state: GameState, origin: str) -> tuple[str, ...]:
@@ -323,6 +339,7 @@ __all__ = [
     "Why",
     "__version__",
     "ambush_reach",
+    "assault_removals",
     "board_header",
     "board_rows",
     "command_from_json",

@@ -37,7 +37,9 @@ def boards(draw: st.DrawFn) -> GameState:
     state = start()
     places = [k for k in IDS if LOC[k] or CITY[k]]
     for key in draw(st.lists(st.sampled_from(places), max_size=8, unique=True)):
-        state = put(state, key, {draw(st.sampled_from(ENEMY)): 1})
+        piece = draw(st.sampled_from(ENEMY))
+        if state.available[piece.box_form]:  # none left of this kind: the space stays empty
+            state = put(state, key, {piece: 1})
     return state
 
 
@@ -138,3 +140,26 @@ def test_spaces_are_named_by_id_name_or_alias() -> None:
         coinlake.patrol_reach(state, "Atlantis")
     with pytest.raises(KeyError, match="unknown space"):
         coinlake.ambush_reach("Atlantis")
+
+
+def test_assault_removals_3_2_4() -> None:
+    """US: 1 per Troop, 1 per 2 in Highland, 2 per Troop with a US Base; ARVN: 1 per 2 cubes,
+    1 per 3 in Highland, Police counting only in Cities and on LoCs."""
+    highland = next(s.id for s in SPACES if s.terrain is not None and s.terrain.value == "highland")
+    lowland = next(s.id for s in SPACES if s.terrain is not None and s.terrain.value == "lowland")
+
+    def counts(**n: int) -> list[int]:
+        out = [0] * len(Piece)
+        for name, k in n.items():
+            out[Piece[name.upper()]] = k
+        return out
+
+    removals = coinlake.assault_removals
+    assert removals(counts(us_troops=3), "US", lowland) == 3
+    assert removals(counts(us_troops=3), "US", highland) == 1
+    assert removals(counts(us_troops=3, us_base=1), "US", highland) == 6
+    assert removals(counts(arvn_troops=2, arvn_police=2), "ARVN", lowland) == 1  # no Police
+    assert removals(counts(arvn_troops=2, arvn_police=2), "ARVN", "Saigon") == 2  # a City
+    assert removals(counts(arvn_troops=5), "ARVN", highland) == 1
+    with pytest.raises(KeyError, match="unknown space"):
+        removals(counts(), "US", "Atlantis")

@@ -44,6 +44,8 @@ from coinlake import (
     Piece,
     Select,
     Support,
+    assault_removals,
+    pacification_cost,
     patrol_reach,
     sweep_origins,
     transport_reach,
@@ -180,9 +182,7 @@ US_WIN_GOVERN = 50
 """8.7.2 GOVERN: above this US score, with the US a player, ARVN takes Patronage at any
 cost to Support."""
 MANDATE_OF_HEAVEN = 86
-BLOWTORCH_KOMER = 16
 NGUYEN_KHANH = 125
-NGUYEN_CAO_KY = 127
 TYPHOON_KATE = 115
 
 TRAIN, PATROL, SWEEP, ASSAULT = "train", "patrol", "sweep", "assault"
@@ -355,13 +355,6 @@ class AssaultResult(NamedTuple):
     nva_troops: int
 
 
-def assault_removals(key: str, p: Counts) -> int:
-    """3.2.4: ARVN removes 1 piece per 2 cubes (3 in Highland); Police count only in Cities
-    and on LoCs."""
-    cubes = p[P.ARVN_TROOPS] + (p[P.ARVN_POLICE] if _LOC_OR_CITY[key] else 0)
-    return cubes // (3 if _terrain(key) == "highland" else 2)
-
-
 def nva_first(key: str, p: Counts) -> bool:
     """R316: ARVN removes NVA pieces before VC ones where the NVA Control the space (8.7.4's
     aim), VC first elsewhere (8.1.2)."""
@@ -373,7 +366,7 @@ def simulate_assault(key: str, p: Counts, troops: int = 0) -> AssaultResult:
     both Insurgents: NVA Troops, then Active Guerrillas, then -- once no Troops or
     Guerrillas remain -- Bases, a Tunneled Base stopping it with a die roll (3.2.4)."""
     q = list(_with(p, P.ARVN_TROOPS, troops))
-    n = assault_removals(key, tuple(q))
+    n = assault_removals(q, ARVN, key)
     first = nva_first(key, p)
     active = (
         (P.NVA_GUERRILLA_ACTIVE, P.VC_GUERRILLA_ACTIVE)
@@ -648,13 +641,6 @@ PLACEMENT_PRIORITIES = (
 """8.7.2's placement spaces; the missing-type tie-break in both (R312)."""
 
 
-def pacify_cost(state: GameState, *, support_phase: bool) -> int:
-    """6.3.1, 3.2.1: 3 per step; 1 in the Support Phase with Blowtorch Komer; 4 under Ky."""
-    if support_phase and BLOWTORCH_KOMER in state.momentum:
-        return 1
-    return COST + 1 if _leader(state, NGUYEN_CAO_KY) else COST
-
-
 def pacify_steps(state: GameState, key: str, *, cost: int, levels: int = 2) -> tuple[int, int]:
     """8.7.6: the Terror markers and levels ARVN would remove and shift in ``key`` (at most
     ``levels`` levels): as far as able and affordable, Passive to Active Support only while
@@ -721,7 +707,7 @@ def train_possible(state: GameState, free: bool = False) -> bool:
         return True
     if base_spaces(state, free):
         return True
-    cost = pacify_cost(state, support_phase=False)
+    cost = pacification_cost(state, support_phase=False)
     trainable = [
         k for k in PROVINCES_AND_CITIES if control_of(k, _pieces(state, k)) is not Control.NVA
     ]
@@ -791,7 +777,7 @@ def train_space(state: GameState, decision: Decision, roller: Roller) -> Choice:
                 "8.7.2",
                 f"a Province to build an ARVN Base: {SPACE[space].name}",
             )
-    cost = pacify_cost(state, support_phase=False)
+    cost = pacification_cost(state, support_phase=False)
     if not bases and not any(can_pacify(state, k, cost=cost) for k in done):
         found = _pick(state, spaces, pacify_priorities(cost, lambda k: 2, True), roller)
         if found is not None:
@@ -894,7 +880,7 @@ def train_follow_up(state: GameState, decision: Decision, roller: Roller) -> Cho
     free = _free(decision)
     if BASE_WORD in options and base_spaces(state, free, done):
         return _choice(BASE_WORD, roller, "8.7.2", "replace 3 ARVN cubes with a Base")
-    cost = pacify_cost(state, support_phase=False)
+    cost = pacification_cost(state, support_phase=False)
     if PACIFY_WORD in options and any(can_pacify(state, k, cost=cost) for k in done):
         return _choice(
             PACIFY_WORD, roller, "8.7.2", "no Base placed: Pacify in a Train space (8.7.6)"
@@ -910,7 +896,7 @@ def train_follow_up(state: GameState, decision: Decision, roller: Roller) -> Cho
 
 def train_pacify_space(state: GameState, decision: Decision, roller: Roller) -> Choice:
     """8.7.2, 8.7.6: the Train space to Pacify -- an NVA or VC Base first, then 8.7.6."""
-    cost = pacify_cost(state, support_phase=False)
+    cost = pacification_cost(state, support_phase=False)
     spaces = _selects(decision.options)
     found = _pick(state, spaces, pacify_priorities(cost, lambda k: 2, True), roller)
     if found is None:
@@ -962,7 +948,10 @@ def pacify_extent(
     else:
         n = sum(
             pacify_steps(
-                state, space, cost=pacify_cost(state, support_phase=support_phase), levels=levels
+                state,
+                space,
+                cost=pacification_cost(state, support_phase=support_phase),
+                levels=levels,
             )
         )
     n = min(max(n, min(counts)), max(counts))
@@ -2137,7 +2126,7 @@ def pacify(state: GameState, decision: Decision, roller: Roller) -> Choice | Non
     """8.7.6 in the Support Phase (6.3.1; the text's 6.3.2 is errata 9, R323): spaces where a
     step is allowed, without Terror first, then with Opposition, then the greatest shift;
     each as far as allowed."""
-    cost = pacify_cost(state, support_phase=True)
+    cost = pacification_cost(state, support_phase=True)
     shifted = dict(state.coup_step.levels)
 
     def levels(key: str) -> int:

@@ -52,6 +52,7 @@ from coinlake import (
     Select,
     Side,
     Support,
+    assault_removals,
     patrol_reach,
     sweep_origins,
 )
@@ -65,7 +66,7 @@ from coinlake.nonplayers.plans import noted_spaces, reuse, still_to_move
 from coinlake.nonplayers.priorities import Priority, pick
 from coinlake.nonplayers.random_spaces import choose_space
 
-US = Faction.US
+US, ARVN = Faction.US, Faction.ARVN
 P = Piece
 DONE = Done()
 NOT_NOW = Choose("not-now")
@@ -513,7 +514,7 @@ def _base_removable(state: GameState, key: str, arvn: bool) -> str | None:
     if us.base or us.tunnel:
         return f"it can remove a Base in {_name(key)}"
     if arvn and _n(p, P.ARVN_TROOPS, P.ARVN_POLICE):
-        more = _simulate(us.after, _arvn_hits(us.after, key))
+        more = _simulate(us.after, assault_removals(us.after, ARVN, key))
         if more.base or more.tunnel:
             return f"it can remove a Base in {_name(key)} (with an ARVN Assault)"
     return None
@@ -783,22 +784,10 @@ def _us_hits(state: GameState, key: str, p: Counts, extra: int = 0) -> int:
 def _hits(key: str, p: Counts, extra: int, rules: AssaultRules) -> int:
     """:func:`_us_hits` under ``rules``."""
     troops = p[P.US_TROOPS] + extra
-    if p[P.US_BASE]:
-        n = 2 * troops
-    elif _terrain(key) == "highland":
-        n = troops // 2
-    else:
-        n = troops
+    n = assault_removals(_with(p, P.US_TROOPS, extra) if extra else p, US, key)
     if rules.patton and troops and _terrain(key) != "lowland" and _insurgents(p) > n:
         n += 2
     return n
-
-
-def _arvn_hits(p: Counts, key: str) -> int:
-    """3.2.4: ARVN Assault removals -- 1 per 2 cubes (Police only in Cities and on LoCs), 1
-    per 3 in Highland."""
-    cubes = p[P.ARVN_TROOPS] + (p[P.ARVN_POLICE] if _is_loc(key) or SPACE[key].is_city else 0)
-    return cubes // (3 if _terrain(key) == "highland" else 2)
 
 
 def us_assault(state: GameState, key: str, extra: int = 0) -> Strike:
@@ -942,7 +931,7 @@ def _arvn_assault(state: GameState, decision: Decision, roller: Roller) -> Choic
     for key in decision.context.done:
         if (
             key in offered
-            and _simulate(_pieces(state, key), _arvn_hits(_pieces(state, key), key)).removed
+            and _simulate(p := _pieces(state, key), assault_removals(p, ARVN, key)).removed
         ):
             return Choice(Select(key), roller.why("8.8.3", f"add an ARVN Assault in {_name(key)}"))
     return Choice(DONE, roller.why("8.8.3", "no added ARVN Assault would remove more"))
@@ -1666,7 +1655,7 @@ def _advise_options(state: GameState, key: str) -> list[AdviseOption]:
     )
     results: list[tuple[str, Strike]] = []
     if _n(p, P.ARVN_TROOPS, P.ARVN_POLICE) and _insurgents(p) and not s_and_d:
-        results.append(("assault", _simulate(p, _arvn_hits(p, key))))
+        results.append(("assault", _simulate(p, assault_removals(p, ARVN, key))))
     if _n(p, P.US_IRREGULAR_UNDERGROUND, P.ARVN_RANGER_UNDERGROUND) and _insurgents(p):
         results.append(("special-forces", _special_forces(p)))
     for mode, strike in results:
