@@ -33,13 +33,13 @@ part do not move again in that part, so every phase ends.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Any
 
 import attrs
 
 from coinlake.data.cards import CARDS, FAILED_ATTEMPTS, CardKind
-from coinlake.data.map import SPACES, space_index
+from coinlake.data.map import SPACES, Space, space_index
 from coinlake.data.pieces import Faction, Piece
 from coinlake.rules import effects, kit, victory
 from coinlake.rules.core import (
@@ -509,39 +509,50 @@ Reason = Callable[[GameState, str], tuple[str, str] | None]
 """Why a space may not be selected for Pacification or Agitation (reason, rule), or ``None``."""
 
 
-def _influence_menu(
+def _why_not_influence(
     state: GameState,
     step: CoupStep,
     faction: Faction,
     reason: Reason,
+    sp: Space,
     *,
     toward: int,
     rule: str,
     cost: int,
     affordable: int,
-    max_levels: int = MAX_LEVELS,
-) -> tuple[tuple[Command, ...], tuple[Refusal, ...]]:
-    """The spaces ``faction`` may select now (then ``done``; nothing when none), and why the
-    others may not be."""
-    options: list[Command] = []
-    refusals: list[Refusal] = []
+    max_levels: int,
+) -> tuple[str, str] | None:
+    """Why ``faction`` may not select ``sp`` now (reason, rule), or ``None``."""
+    why = reason(state, sp.id)
+    if why is None and sp.id in step.spaces:
+        why = (f"{faction} already chose {sp.name} in this phase", rule)
+    if why is None and _steps_possible(state, sp.id, toward, step.levels, max_levels) == 0:
+        why = (f"{sp.name} has no Terror and may shift no further this phase", rule)
+    if why is None and affordable == 0:
+        why = (f"{faction} cannot pay {cost} Resources for a step", rule)
+        if faction is Faction.US:
+            why = ("the US may not spend ARVN Resources below the Econ marker", "1.8.1")
+    return why
+
+
+def _influence_options(why_not: Callable[[Space], tuple[str, str] | None]) -> Iterator[Command]:
+    """The spaces that may be selected now, in map order, then ``done`` (nothing when none):
+    built one at a time, so that the check for a forced answer stops at the first."""
+    found = False
     for sp in SPACES:
-        why = reason(state, sp.id)
-        if why is None and sp.id in step.spaces:
-            why = (f"{faction} already chose {sp.name} in this phase", rule)
-        if why is None and _steps_possible(state, sp.id, toward, step.levels, max_levels) == 0:
-            why = (f"{sp.name} has no Terror and may shift no further this phase", rule)
-        if why is None and affordable == 0:
-            why = (f"{faction} cannot pay {cost} Resources for a step", rule)
-            if faction is Faction.US:
-                why = ("the US may not spend ARVN Resources below the Econ marker", "1.8.1")
-        if why is None:
-            options.append(kit.SELECT[sp.id])
-        else:
-            refusals.append((kit.SELECT[sp.id], why[0], why[1]))
-    if options:
-        options.append(DONE)
-    return tuple(options), tuple(refusals)
+        if why_not(sp) is None:
+            found = True
+            yield kit.SELECT[sp.id]
+    if found:
+        yield DONE
+
+
+def _influence_refusals(why_not: Callable[[Space], tuple[str, str] | None]) -> Iterator[Refusal]:
+    """Why each space that may not be selected now is refused."""
+    for sp in SPACES:
+        why = why_not(sp)
+        if why is not None:
+            yield (kit.SELECT[sp.id], why[0], why[1])
 
 
 def _influence_step(
@@ -577,27 +588,25 @@ def _influence_step(
     if top is not None:
         top.done = list(step.spaces)
         top.left = left if own_limit is None else min(left, own_limit - len(step.spaces))
-    menu = cache(
-        partial(
-            _influence_menu,
-            state,
-            step,
-            faction,
-            reason,
-            toward=toward,
-            rule=rule,
-            cost=cost,
-            affordable=affordable,
-            max_levels=max_levels,
-        )
+    why_not = partial(
+        _why_not_influence,
+        state,
+        step,
+        faction,
+        reason,
+        toward=toward,
+        rule=rule,
+        cost=cost,
+        affordable=affordable,
+        max_levels=max_levels,
     )
     choice = yield ctx.ask(
         faction,
         Kind.SELECT_SPACE,
         f"{verb}: choose a space ({left} space(s) left, {cost} Resources per step) or done",
-        lambda: menu()[0],
+        partial(_influence_options, why_not),
         rule,
-        () if ctx.replaying else deferred_refusals(lambda: menu()[1]),
+        () if ctx.replaying else deferred_refusals(partial(_influence_refusals, why_not)),
         none_done=True,
     )
     if not isinstance(choice, Select):
