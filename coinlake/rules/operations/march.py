@@ -7,7 +7,7 @@ and Claymores (5.3, 5.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from coinlake.data.map import ADJACENT, IN_LAOS_CAMBODIA, IS_LOC, NAME, SPACE_IDS
 from coinlake.data.pieces import ACTIVE, UNDERGROUND, Faction, Piece
@@ -107,24 +107,24 @@ class _March:
                     yield s
                     break
 
-    def destinations(self, state: GameState, pool: Sequence[str]) -> Iterator[str]:
-        """The spaces of ``pool`` some group could enter now (not yet destinations): those
-        next to an origin (adjacency is mutual), if the move there can be paid for."""
+    def destinations(self, state: GameState) -> set[str]:
+        """The spaces some group could enter now (not yet destinations): those next to an
+        origin (adjacency is mutual), if the move there can be paid for."""
         cash = state.resources(self.faction)
         reach: set[str] = set()
         for o in self.origins_now(state):
-            for d in ADJACENT[o]:
-                if d not in reach and (cash >= 1 or self.cost(state, o, d) <= cash):  # 0 or 1
-                    reach.add(d)
-        closed = self.closed
-        return (d for d in pool if d in reach and d not in closed)
+            if cash >= 1:  # a move costs 0 or 1
+                reach.update(ADJACENT[o])
+            else:
+                reach.update(d for d in ADJACENT[o] if self.cost(state, o, d) <= cash)
+        return reach.difference(self.closed)
 
     def enterable(self, state: GameState) -> frozenset[str]:
         """The spaces that may be selected as destinations now (:meth:`destinations`,
         worked out once per state and destinations done)."""
         last, closed, found = self.last
         if last is not state or closed != len(self.closed):
-            found = frozenset(self.destinations(state, SPACE_IDS))
+            found = frozenset(self.destinations(state))
             self.last = (state, len(self.closed), found)
         return found
 
