@@ -656,25 +656,24 @@ def place_steps(
     unless ``map_optional`` is False, for callers that asked already. Returns how many."""
     left: dict[str, int | None] = dict(sources) if sources is not None else {source: None}
 
-    def placeable(p: Piece, box: str, sp: str) -> bool:
-        if not kit.can_place(ctx.state, p, sp):
+    def placeable(state: GameState, p: Piece, box: str, sp: str) -> bool:
+        if not kit.can_place(state, p, sp):
             return False
-        if kit.count_at(ctx.state, p, box):
+        if kit.count_at(state, p, box):
             return True
         return (
             from_map
             and box == AVAILABLE
-            and any(o != sp for o in kit.map_sources(ctx.state, faction, p))
+            and any(o != sp for o in kit.map_sources(state, faction, p))
         )
 
-    def moves() -> list[Command]:
-        return [
-            Move(p.box_form, 1, box, sp)
-            for p in pieces
-            for sp in spaces
-            for box, n in left.items()
-            if n != 0 and placeable(p.box_form, box, sp)
-        ]
+    def moves() -> Iterator[Command]:
+        state = ctx.state  # as asked: the moves are built one at a time, on demand
+        for p in pieces:
+            for sp in spaces:
+                for box, n in left.items():
+                    if n != 0 and placeable(state, p.box_form, box, sp):
+                        yield kit.move_cmd(p.box_form, 1, box, sp)
 
     def apply(answer: Move) -> Proc:
         if answer.origin == AVAILABLE and not kit.available(ctx.state, answer.piece):
@@ -1233,7 +1232,7 @@ def _move_steps(
     ctx: Ctx,
     faction: Faction,
     kind: Kind,
-    moves: Callable[[], list[Command]],
+    moves: Callable[[], Iterable[Command]],
     apply: Callable[[Move], object],
     count: int,
     prompt: str,
