@@ -840,7 +840,7 @@ def _move_step(
         faction,
         Kind.SELECT_SPACE,
         f"{what}: move from {kit.place_name(origin)} to where?",
-        lambda: tuple(kit.select(d) for d in mover.destinations(state, origin)),
+        lambda: map(kit.select, mover.destinations(state, origin)),
         rule,
         single=True,
     )
