@@ -82,7 +82,8 @@ class Node:
     position after it; ``depth``: the number of commands from the root. A reseed
     (:meth:`Game.reseed`) is a node with no command whose one event is ``Reseeded``.
     ``live`` is the engine's cache beside the state (the pending question, the live
-    procedure); it is not part of the position and is never pickled.
+    procedure), ``None`` until first needed (a position recorded from a log, never asked
+    about, has none); it is not part of the position and is never pickled.
 
     >>> import coinlake
     >>> game = coinlake.new_game("short", seed=7)
@@ -120,7 +121,7 @@ class Node:
         self.events = events
         self.state = state
         self.depth = depth
-        self.live = live if live is not None else Live()
+        self.live = live
         self._children: list[weakref.ref[Node]] | None = None
         if parent is not None:
             if parent._children is None:
@@ -143,6 +144,14 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<Node depth={self.depth} {self.faction or 'game'}: {self.command}>"
+
+
+def _live(node: Node) -> Live:
+    """``node.live``, made now if the node has none yet (a fresh cache: no question asked)."""
+    live = node.live
+    if live is None:
+        live = node.live = Live()
+    return live
 
 
 @frozen(eq=False)
@@ -455,12 +464,12 @@ class Game:
     def decision(self) -> Decision | None:
         """The pending :class:`Decision`; ``None`` once the game is over."""
         node = self._node
-        return decision(node.state, node.live)
+        return decision(node.state, _live(node))
 
     def legal(self) -> tuple[Command, ...]:
         """Every legal command now."""
         node = self._node
-        ask = pending_ask(node.state, node.live)
+        ask = pending_ask(node.state, _live(node))
         return ask.options if ask is not None else ()
 
     def validate(self, command: Command) -> None:
@@ -468,7 +477,7 @@ class Game:
         (``TypeError`` if it is not a :class:`~coinlake.Command` at all)."""
         _check_command(command)
         node = self._node
-        validate(node.state, command, node.live)
+        validate(node.state, command, _live(node))
 
     def parse(self, text: str) -> Command:
         """Read a command in the text notation (``str(command)`` round-trips)."""
@@ -486,7 +495,7 @@ class Game:
             raise TypeError(f"why is a Why or None, not {type(why).__name__}")
         if why is None:
             node = self._node
-            ask = pending_ask(node.state, node.live)
+            ask = pending_ask(node.state, _live(node))
             if ask is not None and ask.faction in node.state.options.non_players:
                 raise IllegalCommand(
                     f"{command}: {ask.faction} is a Non-player; game.play_non_players() "
@@ -511,7 +520,7 @@ class Game:
         """:meth:`apply` without the Non-player seat check: for the log reader, which
         re-decides every recorded command, whoever decided it."""
         here = self._node
-        events, state, live = advance(here.state, command, here.live, why)
+        events, state, live = advance(here.state, command, _live(here), why)
         chosen = events[0]
         assert isinstance(chosen, Chosen)
         node = Node(here, command, chosen.faction, events, state, here.depth + 1, live)
@@ -563,14 +572,14 @@ class Game:
         action, node, previous, index = (
             getattr(JournalEntry, f).__set__ for f in ("action", "node", "previous", "index")
         )
-        for command, faction, events, state in entries:
+        for i, (command, faction, events, state) in enumerate(entries, start):
             depth += 1
             here = Node(here, command, faction, events, state, depth)
             entry = new(JournalEntry)
             action(entry, "apply")
             node(entry, here)
             previous(entry, journal)
-            index(entry, 0 if journal is None else journal.index + 1)
+            index(entry, i)
             journal = entry
         self._node = here
         self._redo = None

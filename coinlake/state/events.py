@@ -16,6 +16,7 @@ from coinlake.data.cards import Side
 from coinlake.data.map import INDEX, space_index
 from coinlake.data.pieces import FACTIONS, Faction, Piece
 from coinlake.state.commands import Command
+from coinlake.state.construct import constructor
 from coinlake.state.model import (
     AVAILABLE,
     CASUALTIES,
@@ -404,21 +405,9 @@ def evolve(state: GameState, event: Event) -> GameState:
     return handler(state, event)
 
 
-def _pending(
-    name: str, args: tuple[str, ...], answers: tuple[Command, ...], start: GameState
-) -> Pending:
-    """``Pending(name, args, answers, start)``, built slot by slot: the reducers make one per
-    answer, and the attrs ``__init__`` of a frozen class costs twice as much."""
-    p = _NEW(Pending)
-    _PENDING_SLOTS[0](p, name)
-    _PENDING_SLOTS[1](p, args)
-    _PENDING_SLOTS[2](p, answers)
-    _PENDING_SLOTS[3](p, start)
-    return p
-
-
-_NEW = object.__new__
-_PENDING_SLOTS = tuple(getattr(Pending, f).__set__ for f in ("name", "args", "answers", "start"))
+_pending = constructor(Pending)
+"""``Pending(name, args, answers, start)``, positional and fast: the reducers make one per
+answer (:func:`~coinlake.state.construct.constructor`)."""
 
 
 def _chosen(state: GameState, e: Chosen) -> GameState:

@@ -255,28 +255,30 @@ class LogReader:
         size = self.size
         buf = b""
         off = 0  # position in buf of the next frame
-        pos = len(MAGIC)  # file offset of the next frame (that is, of buf[off])
+        base = len(MAGIC)  # file offset of buf[0] (the next frame's is base + off)
         previous = self.last_digest
         check_chain = self.last_check
         index: int | None = None  # of the next frame; None: the header
         limit = MAX_HEADER_BYTES
         need = psize  # bytes wanted in buf from off before parsing can go on
+        # buf holds only bytes of the file before its size: while a frame is in buf, the file
+        # is not torn there, so the end of the file is looked at only when buf runs short
         while True:
             batch: list[bytes] = []
             while True:
-                remaining = size - pos
-                if remaining == 0:
-                    if batch:
-                        self._reached(pos, previous, check_chain, index)
-                        yield batch
-                    return
-                if remaining < psize:
-                    if batch:
-                        self._reached(pos, previous, check_chain, index)
-                        yield batch
-                    self._torn(index)
-                    return
                 if len(buf) - off < psize:
+                    remaining = size - base - off
+                    if remaining == 0:
+                        if batch:
+                            self._reached(base + off, previous, check_chain, index)
+                            yield batch
+                        return
+                    if remaining < psize:
+                        if batch:
+                            self._reached(base + off, previous, check_chain, index)
+                            yield batch
+                        self._torn(index)
+                        return
                     need = psize
                     break
                 if v2:
@@ -294,14 +296,14 @@ class LogReader:
                     raise LogFileError(
                         f"frame length {length} exceeds the limit {limit}", frame=index
                     )
-                if remaining - psize < length:
-                    if batch:
-                        self._reached(pos, previous, check_chain, index)
-                        yield batch
-                    self._torn(index)
-                    return
                 end = off + psize + length
                 if end > len(buf):
+                    if size - base - end < 0:
+                        if batch:
+                            self._reached(base + off, previous, check_chain, index)
+                            yield batch
+                        self._torn(index)
+                        return
                     need = psize + length
                     break
                 payload = buf[off + psize : end]
@@ -310,22 +312,23 @@ class LogReader:
                 if hasher.digest() != stored:
                     raise LogFileError(mismatch, frame=index)
                 previous, check_chain = stored, chained
-                pos += psize + length
                 off = end
                 if index is None:
-                    self.end, self.last_digest, self.last_check = pos, stored, chained
+                    self.end, self.last_digest, self.last_check = base + off, stored, chained
                     index, limit = 0, MAX_FRAME_BYTES
                     yield [payload]
                     continue
                 batch.append(payload)
                 index += 1
-                if index >= MAX_FRAMES and size > pos:
+                if index >= MAX_FRAMES and size > base + off:
                     raise LogFileError(f"more than {MAX_FRAMES} frames", frame=index)
             if batch:
-                self._reached(pos, previous, check_chain, index)
+                self._reached(base + off, previous, check_chain, index)
                 yield batch
             # read more: what remains of buf, then at least a chunk (never past the size)
-            buf = buf[off:] + read(min(size - pos - (len(buf) - off), max(CHUNK_BYTES, need)))
+            unread = size - base - len(buf)
+            buf = buf[off:] + read(min(unread, max(CHUNK_BYTES, need)))
+            base += off
             off = 0
             if len(buf) < need:  # the file shrank while being read: the tail is torn
                 self._torn(index)
