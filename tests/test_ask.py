@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import coinlake
@@ -33,6 +33,7 @@ def counted(options: list[Command], built: list[Command]) -> Ask:
     return Ask(None, Kind.SELECT_SPACE, "Which space?", build, "2.0", context=no_context)
 
 
+@example(spaces=["hue"], asked="hue", peeked=2)  # the check looked further than there were
 @given(
     spaces=st.lists(st.sampled_from(IDS), unique=True, max_size=40),
     asked=st.sampled_from(IDS),
@@ -45,8 +46,8 @@ def test_accepts_builds_only_up_to_the_command(spaces: list[str], asked: str, pe
     ask._first(peeked)  # what the engine's forced-answer check builds
     legal = asked in spaces
     assert ask.accepts(Select(asked)) is legal
-    if legal:
-        assert len(built) == max(peeked, spaces.index(asked) + 1)
+    if legal:  # what the check built, and no further than the command asked about
+        assert len(built) == max(min(peeked, len(spaces)), spaces.index(asked) + 1)
     else:
         assert built == options  # an illegal answer is looked for everywhere
     assert ask.options == tuple(options)  # the same answers, in the same order, once each

@@ -406,8 +406,18 @@ def _rewrite_view(path: Path, change: Any) -> None:
         (lambda h, f: h.update(seed=7), None, "header keys"),
         (lambda h, f: f.insert(2, [1]), 2, "only apply frames"),
         (lambda h, f: f[3].__setitem__(3, [0, "no such option!"]), 3, "command"),
+        (lambda h, f: f[4].__setitem__(0, False), 4, "only apply frames"),
+        (lambda h, f: f[4].__setitem__(0, 0.0), 4, "only apply frames"),
     ],
-    ids=["a full position", "a bad Faction", "a seed", "an undo", "a bad command"],
+    ids=[
+        "a full position",
+        "a bad Faction",
+        "a seed",
+        "an undo",
+        "a bad command",
+        "false for the apply code",
+        "a float for the apply code",
+    ],
 )
 def test_a_malformed_view_is_refused_naming_the_frame(
     tmp_path: Path, change: Any, frame: int | None, words: str

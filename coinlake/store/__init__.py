@@ -640,7 +640,12 @@ def _fold_view(
             for payload in batch:
                 index += 1
                 frame = unpack_frame(payload, index)
-                if frame.__class__ is not tuple or len(frame) != 5 or frame[0] != APPLY:
+                if (
+                    frame.__class__ is not tuple
+                    or len(frame) != 5
+                    or frame[0].__class__ is not int  # false and 0.0 equal 0 (APPLY)
+                    or frame[0] != APPLY
+                ):
                     raise Malformed("an exported view holds only apply frames")
                 seq = state.seq
                 event, raw = _opening(frame, read_command, seq)
