@@ -182,7 +182,6 @@ US_WIN_GOVERN = 50
 """8.7.2 GOVERN: above this US score, with the US a player, ARVN takes Patronage at any
 cost to Support."""
 MANDATE_OF_HEAVEN = 86
-NGUYEN_KHANH = 125
 TYPHOON_KATE = 115
 
 TRAIN, PATROL, SWEEP, ASSAULT = "train", "patrol", "sweep", "assault"
@@ -279,11 +278,6 @@ def _capability(state: GameState, card: int) -> str | None:
         if number == card:
             return side.value
     return None
-
-
-def _leader(state: GameState, card: int) -> bool:
-    """RVN Leader ``card`` leads and is not flipped (2.4.1)."""
-    return state.rvn_leader == card and (card, "flipped") not in state.card_markers
 
 
 def _monsoon(state: GameState) -> bool:

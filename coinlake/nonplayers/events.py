@@ -262,10 +262,10 @@ def _controlled(state: GameState, by: Control) -> int:
     return sum(1 for s in coinlake.SPACES if not s.is_loc and coinlake.control(state, s.id) is by)
 
 
-def _active_guerrillas(faction: Faction) -> tuple[Piece, ...]:
-    return tuple(
-        p for p in Piece if p.faction is faction and p.active and p.kind.value == "guerrilla"
-    )
+def _active_guerrillas_on_map(state: GameState, faction: Faction) -> bool:
+    """Whether any of ``faction``'s Guerrillas on the map is Active (1.4.3)."""
+    active = [p for p in Piece if p.faction is faction and p.active and p.kind.value == "guerrilla"]
+    return any(sp.count(*active) for sp in state.spaces)
 
 
 def _monsoon(state: GameState) -> bool:
@@ -283,18 +283,7 @@ _PREDICATES: dict[str, Predicate] = {
     "no_nva_control_gain": lambda s, i, side: (
         _controlled(_after(s, i, side), Control.NVA) <= _controlled(s, Control.NVA)
     ),
-    "no_own_active_guerrillas": lambda s, i, side: (
-        not any(
-            sp.count(
-                *(
-                    p
-                    for p in Piece
-                    if p.faction is i.faction and p.active and p.kind.value == "guerrilla"
-                )
-            )
-            for sp in s.spaces
-        )
-    ),
+    "no_own_active_guerrillas": lambda s, i, side: not _active_guerrillas_on_map(s, i.faction),
     "us_irregulars_in_laos_or_cambodia": lambda s, i, side: any(
         s.spaces[sp.index].count(Piece.US_IRREGULAR_UNDERGROUND, Piece.US_IRREGULAR_ACTIVE)
         for sp in coinlake.SPACES
