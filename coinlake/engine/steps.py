@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Generator, Iterable
+from typing import Any
 
 import attrs
 from attrs import frozen
 
 from coinlake.data.pieces import Faction
 from coinlake.errors import IllegalCommand
-from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, Proc, next_step
+from coinlake.rules import PROCEDURES, Ask, Context, Ctx, Kind, next_step
+from coinlake.rules.core import REPLAYED, SUBPROCEDURES, Running, restore_scopes
 from coinlake.state.commands import Command
 from coinlake.state.construct import constructor
 from coinlake.state.events import (
@@ -39,14 +40,11 @@ from coinlake.state.events import (
     StepStarted,
     evolve,
 )
-from coinlake.state.model import GameState, next_rolls
+from coinlake.state.model import GameState, Pending, Returned, next_rolls, replace
 
 _LOCK = threading.Lock()
 """Guards taking a live generator, so two threads applying commands to forks of one
 position never advance the same generator."""
-
-_consume: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
-"""Runs an iterator to its end, keeping nothing (the itertools recipe ``consume``)."""
 
 # The engine's own events, built positionally in their fields' order (seq, rule, then as
 # declared in coinlake.state.events): every command emits several.
@@ -55,6 +53,7 @@ _EXPLAINED = constructor(Explained)
 _FORCED = constructor(Forced)
 _STARTED = constructor(StepStarted)
 _ENDED = constructor(StepEnded)
+_PENDING = constructor(Pending)
 
 
 class Decision:
@@ -242,12 +241,13 @@ def check_rolls(state: GameState, why: Why) -> None:
 
 
 class Runner:
-    """A live procedure positioned at its current question."""
+    """A live procedure positioned at its current question: the generator of the frame the
+    engine holds (``ctx.base``), its scratchpad and the question."""
 
     __slots__ = ("ask", "ctx", "gen")
 
-    def __init__(self, gen: Proc, ctx: Ctx, ask: Ask) -> None:
-        self.gen = gen
+    def __init__(self, gen: Generator[Ask, Command, Any] | None, ctx: Ctx, ask: Ask) -> None:
+        self.gen: Generator[Ask, Command, Any] = gen  # type: ignore[assignment]
         self.ctx = ctx
         self.ask = ask
 
@@ -264,26 +264,73 @@ class Live:
         self.ask: Ask | None = runner.ask if runner is not None else None
 
 
-def _rerun(state: GameState, rolls: list[int] | None = None) -> Runner:
-    """Re-run the pending procedure from its start with the recorded answers. Nothing is
-    asked: each recorded answer goes straight back, so no option list is ever built.
-    ``rolls`` receives the dice the procedure rolled so far."""
+def _rerun(state: GameState, rolls: list[int] | None = None, whole: bool = False) -> Runner:
+    """Re-run the pending procedure with the recorded answers, from the start of the
+    innermost sub-procedure in progress (:attr:`Pending.calls`; ``whole``, or none known:
+    from the procedure's start), passing over those that have returned. Nothing is asked:
+    each recorded answer goes straight back, so no option list is ever built. ``rolls``
+    receives the dice rolled on the way."""
     pending = state.pending
     assert pending is not None
-    ctx = Ctx(pending.start)
-    answers = pending.answers
-    ctx.replaying = bool(answers)
-    gen = PROCEDURES[pending.name](ctx, *pending.args)
+    frames = None if whole else pending.calls
+    if frames is None:
+        ctx = Ctx(pending.start)
+        ctx.frames = [Running(pending.name, pending.args, pending.start, 0)]
+        ctx.replay(pending.answers)
+    else:
+        innermost = frames[-1]
+        ctx = Ctx(innermost.start)
+        ctx.frames = [Running.of(f) for f in frames]
+        ctx.base = len(frames) - 1
+        ctx.replay(pending.answers[innermost.begin :], innermost.begin)
+    gen = _generator(ctx)
     ask = next(gen)
-    if answers:
-        send = gen.send
-        _consume(map(send, answers[:-1]))  # no Python loop: nothing to look at in between
-        ctx.replaying = False  # the question the last answer leads to is the one asked now
-        ask = send(answers[-1])
+    send, recorded = gen.send, ctx.recorded
+    while ask is REPLAYED:  # a question yielded while replaying gets the next recorded answer
+        ask = send(recorded())
     if rolls is not None:
         rolls.extend(e.value for e in ctx.events if isinstance(e, DieRolled))
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
+    ctx.answered = len(pending.answers)
     return Runner(gen, ctx, ask)
+
+
+def _generator(ctx: Ctx) -> Generator[Ask, Command, Any]:
+    """A new generator of the frame the engine holds (``ctx.base``), from its start."""
+    frame = ctx.frames[ctx.base]
+    if ctx.base == 0:
+        return PROCEDURES[frame.name](ctx, *frame.args)
+    restore_scopes(ctx, frame.scopes)
+    return SUBPROCEDURES[frame.name](ctx, *frame.args)
+
+
+def _returned(runner: Runner, value: Any) -> Ask | None:
+    """The generator the engine holds has ended with ``value``. A sub-procedure re-run on
+    its own returns it to its caller, re-run to that point (passing over its answers, and
+    the sub-procedures that returned before) to go on from there; the next question, or
+    ``None`` when the procedure itself has ended."""
+    ctx = runner.ctx
+    while ctx.base:
+        ended = ctx.frames.pop()
+        ctx.base -= 1
+        caller = ctx.frames[ctx.base]
+        done = Returned(ended.begin, ctx.answered, value, ctx.state)
+        caller.done(done)
+        ctx.moved = True
+        answers = ctx.state.pending.answers if ctx.state.pending is not None else ()
+        ctx.resume_after(done)
+        ctx.state = caller.start
+        ctx.replay(answers[caller.begin :], caller.begin)
+        gen = runner.gen = _generator(ctx)
+        try:
+            ask = next(gen)
+            while ask is REPLAYED:
+                ask = gen.send(ctx.recorded())
+        except StopIteration as stop:  # the caller ended as soon as the call returned
+            value = stop.value
+            continue
+        return ask
+    return None
 
 
 def rolls_in_progress(state: GameState) -> tuple[int, ...]:
@@ -291,7 +338,7 @@ def rolls_in_progress(state: GameState) -> tuple[int, ...]:
     if state.pending is None:
         return ()
     rolls: list[int] = []
-    _rerun(state, rolls)
+    _rerun(state, rolls, whole=True)
     return tuple(rolls)
 
 
@@ -361,7 +408,7 @@ def advance(
     ctx.emit(_CHOSEN(ctx.seq, ask.rule, ask.faction, command))
     if why is not None:
         ctx.emit(_EXPLAINED(ctx.seq, why.rule, ask.faction, why.reason, why.rolls, why.note))
-    nxt = _continue(ctx, runner.gen, _resume(ctx, runner.gen, command))
+    nxt = _continue(runner, _resume(runner, command))
     return tuple(ctx.events), ctx.state, Live(nxt)
 
 
@@ -370,9 +417,9 @@ def prime(state: GameState) -> GameState:
     question; a state with a procedure in progress is returned as it is."""
     if state.pending is not None:
         return state
-    ctx = Ctx(state)
-    _continue(ctx, None, None)
-    return ctx.state
+    runner = Runner(None, Ctx(state), REPLAYED)
+    _continue(runner, None)
+    return runner.ctx.state
 
 
 def start_procedure(state: GameState, name: str, args: tuple[str, ...] = ()) -> GameState:
@@ -382,15 +429,24 @@ def start_procedure(state: GameState, name: str, args: tuple[str, ...] = ()) -> 
         raise ValueError(f"procedure {state.pending.name!r} is already in progress")
     if name not in PROCEDURES:
         raise ValueError(f"no procedure {name!r}")
-    ctx = Ctx(state)
+    runner = Runner(None, Ctx(state), REPLAYED)
+    _continue(runner, _begin(runner, name, args))
+    return runner.ctx.state
+
+
+def _begin(runner: Runner, name: str, args: tuple[str, ...]) -> Ask | None:
+    """Start the procedure ``name`` and run it to its first real question."""
+    ctx = runner.ctx
     ctx.emit(_STARTED(ctx.seq, "2.0", name, args))
-    gen = PROCEDURES[name](ctx, *args)
-    _continue(ctx, gen, _resume(ctx, gen, None))
-    return ctx.state
+    ctx.frames, ctx.base, ctx.answered = [], 0, 0
+    runner.gen = PROCEDURES[name](ctx, *args)
+    return _resume(runner, None)
 
 
-def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> Runner | None:
-    """Run procedures until one asks a question (returned live) or none can follow."""
+def _continue(runner: Runner, ask: Ask | None) -> Runner | None:
+    """Run procedures until one asks a question (the runner, live) or none can follow. The
+    state reached records the sub-procedures in progress (:attr:`Pending.calls`)."""
+    ctx = runner.ctx
     while ask is None:
         pending = ctx.state.pending
         if pending is not None:
@@ -398,25 +454,39 @@ def _continue(ctx: Ctx, gen: Proc | None, ask: Ask | None) -> Runner | None:
         step = next_step(ctx.state)
         if step is None:
             return None
-        name, args = step
-        ctx.emit(_STARTED(ctx.seq, "2.0", name, args))
-        gen = PROCEDURES[name](ctx, *args)
-        ask = _resume(ctx, gen, None)
-    assert gen is not None
-    return Runner(gen, ctx, ask)
+        ask = _begin(runner, *step)
+    if ctx.moved:  # else the state has the frames there are (an answer keeps them)
+        pending = ctx.state.pending
+        assert pending is not None
+        frames = ctx.frames_now()
+        if frames is not pending.calls:
+            calls = _PENDING(pending.name, pending.args, pending.answers, pending.start, frames)
+            ctx.state = replace(ctx.state, pending=calls)
+    runner.ask = ask
+    return runner
 
 
-def _resume(ctx: Ctx, gen: Proc, answer: Command | None) -> Ask | None:
-    """Send ``answer`` (or start ``gen``) and run to the next real question: a step whose
-    answer is forced (one legal answer, or none) is answered at once and recorded
+def _resume(runner: Runner, answer: Command | None) -> Ask | None:
+    """Send ``answer`` (or start the generator) and run to the next real question: a step
+    whose answer is forced (one legal answer, or none) is answered at once and recorded
     (:class:`Forced`), so that a re-run needs no option list."""
+    ctx = runner.ctx
+    ask: Ask | None
     try:
-        ask = next(gen) if answer is None else gen.send(answer)
-        while (forced := ask.forced()) is not None:
-            ctx.emit(_FORCED(ctx.seq, ask.rule, forced))
-            ask = gen.send(forced)
-    except StopIteration:
-        return None
+        if answer is None:
+            ask = next(runner.gen)
+        else:
+            ctx.answered += 1
+            ask = runner.gen.send(answer)
+    except StopIteration as stop:
+        ask = _returned(runner, stop.value)
+    while ask is not None and (forced := ask.forced()) is not None:
+        ctx.emit(_FORCED(ctx.seq, ask.rule, forced))
+        ctx.answered += 1
+        try:
+            ask = runner.gen.send(forced)
+        except StopIteration as stop:
+            ask = _returned(runner, stop.value)
     return ask
 
 

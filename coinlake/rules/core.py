@@ -5,17 +5,20 @@ changes the game only through ``ctx`` (which emits events and folds them into
 ``ctx.state``), and ``yield``\\ s an :class:`Ask` whenever a Faction (or the game) must choose;
 the answer comes back as the value of the ``yield``. A procedure must be pure: the same
 starting state and answers always give the same events, because the engine re-runs it from
-its start after an undo, a fork or a load (see ``docs/architecture.md``).
+its start after an undo, a fork or a load (see ``docs/architecture.md``). An Operation's work
+in one space is a *sub-procedure* (:func:`subprocedure`, run with :meth:`Ctx.call`), so that a
+re-run starts at the space being worked.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from enum import StrEnum
 from functools import partial
 from itertools import islice
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from attrs import frozen
 
@@ -38,7 +41,15 @@ from coinlake.state.events import (
     pieces_moved,
     track_changed,
 )
-from coinlake.state.model import Eligibility, GameState, Support, Track
+from coinlake.state.model import (
+    Eligibility,
+    Frame,
+    GameState,
+    Returned,
+    ScopeRecord,
+    Support,
+    Track,
+)
 
 
 class Kind(StrEnum):
@@ -388,6 +399,26 @@ def procedure(name: str, rule: str = "2.0") -> Callable[[F], F]:
     return register
 
 
+SubProc = Generator[Ask, Command, Any]
+SUBPROCEDURES: dict[str, Callable[..., SubProc]] = {}
+"""Every sub-procedure (:meth:`Ctx.call`), by name."""
+
+S = TypeVar("S", bound=Callable[..., SubProc])
+
+
+def subprocedure(name: str) -> Callable[[S], S]:
+    """Register a sub-procedure under ``name`` (unique): a step of a procedure that
+    :meth:`Ctx.call` runs, with arguments that are plain data and a plain-data value."""
+
+    def register(fn: S) -> S:
+        if name in SUBPROCEDURES:
+            raise ValueError(f"sub-procedure {name!r} registered twice")
+        SUBPROCEDURES[name] = fn
+        return fn
+
+    return register
+
+
 class Scope:
     """One level of what the procedure in progress is doing, kept by :class:`Ctx` while the
     procedure runs and copied into each question's :class:`Context`. Use as ``with
@@ -398,6 +429,7 @@ class Scope:
         "ctx",
         "done",
         "faction",
+        "kind",
         "left",
         "parent",
         "procedure",
@@ -425,6 +457,7 @@ class Scope:
         self.done: list[str] = []
         self.left: int | None = None
         self.parent: Scope | None = None
+        self.kind = (procedure, rule, faction, card, side)
 
     def __enter__(self) -> Scope:
         self.parent = self.ctx.top
@@ -484,11 +517,80 @@ def _build_context(
 
 _NO_CONTEXT = Context("", "")
 _CONTEXT = constructor(Context)
+_FRAME = constructor(Frame)
+_RETURNED = constructor(Returned)
 """``Context`` built positionally, all ten fields in order (one per scope of every question)."""
 
 REPLAYED = Ask(None, Kind.CONFIRM, "", (), "", context=_NO_CONTEXT)
 """What :meth:`Ctx.ask` gives while the engine re-runs a procedure: the engine sends the
 recorded answer back without looking at the question (only the last one is really asked)."""
+
+
+class Running:
+    """A frame in progress while a procedure runs (:class:`~coinlake.state.model.Frame` as
+    the engine updates it): ``cursor`` counts the returned sub-procedures a re-run has
+    passed."""
+
+    __slots__ = ("_frame", "args", "begin", "cursor", "name", "returned", "scopes", "start")
+
+    def __init__(
+        self,
+        name: str,
+        args: tuple[Any, ...],
+        start: GameState,
+        begin: int,
+        scopes: tuple[ScopeRecord, ...] = (),
+        returned: Iterable[Returned] = (),
+    ) -> None:
+        self.name = name
+        self.args = args
+        self.start = start
+        self.begin = begin
+        self.scopes = scopes
+        self.returned = list(returned)
+        self.cursor = 0
+        self._frame: Frame | None = None
+
+    @classmethod
+    def of(cls, frame: Frame) -> Running:
+        running = cls(frame.name, frame.args, frame.start, frame.begin, frame.scopes)
+        running.returned = list(frame.returned)
+        running._frame = frame
+        return running
+
+    def done(self, returned: Returned) -> None:
+        """A sub-procedure it called has returned."""
+        self.returned.append(returned)
+        self._frame = None
+
+    def frozen(self) -> Frame:
+        frame = self._frame
+        if frame is None:
+            returned = tuple(self.returned)
+            frame = self._frame = _FRAME(
+                self.name, self.args, self.start, self.begin, self.scopes, returned
+            )
+        return frame
+
+
+def scope_records(top: Scope | None) -> tuple[ScopeRecord, ...]:
+    """The scopes from the outermost to ``top``, as data."""
+    records: tuple[ScopeRecord, ...] = ()
+    while top is not None:
+        record = (*top.kind, top.space, tuple(top.done), top.left)
+        records = (record, *records)
+        top = top.parent
+    return records
+
+
+def restore_scopes(ctx: Ctx, records: tuple[ScopeRecord, ...]) -> None:
+    """Make ``records`` (:func:`scope_records`) the scopes of ``ctx`` again."""
+    top: Scope | None = None
+    for procedure, rule, faction, card, side, space, done, left in records:
+        scope = Scope(ctx, procedure, rule, faction, card, side)
+        scope.space, scope.done, scope.left, scope.parent = space, list(done), left, top
+        top = scope
+    ctx.top = top
 
 
 class Ctx:
@@ -501,7 +603,19 @@ class Ctx:
     most frequent, are folded by their reducers without their events.
     """
 
-    __slots__ = ("events", "replaying", "seq", "state", "top")
+    __slots__ = (
+        "_kept",
+        "_recorded",
+        "answered",
+        "base",
+        "events",
+        "frames",
+        "moved",
+        "replaying",
+        "seq",
+        "state",
+        "top",
+    )
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -509,6 +623,96 @@ class Ctx:
         self.seq = state.seq
         self.replaying = False
         self.top: Scope | None = None
+        self._recorded: deque[Command] = deque()
+        self.answered = 0
+        """How many answers the procedure in progress has taken."""
+        self.frames: list[Running] = []
+        """The procedure in progress and the sub-procedures it called (:meth:`call`), the
+        procedure first (none until it calls one)."""
+        self.base = 0
+        """The frame whose generator the engine holds: those above it run inside it, those
+        below it wait to be re-run when it returns (:meth:`call`)."""
+        self.moved = False
+        """A frame began, returned or was re-made since the state last recorded them."""
+        self._kept: tuple[Returned, list[Event], int] | None = None
+
+    def replay(self, answers: Iterable[Command], begin: int = 0) -> None:
+        """Re-run with ``answers`` already recorded (the procedure's from number ``begin``):
+        :meth:`recorded` hands them out in order, and ``replaying`` holds until the last
+        one is handed out (the question that answer leads to is the one asked now)."""
+        self._recorded = recorded = deque(answers)
+        self.replaying = bool(recorded)
+        self.answered = begin
+
+    def recorded(self) -> Command:
+        """The next recorded answer while ``replaying``. The engine sends it to a question
+        the procedure yields; the loops that ask most often (selecting spaces, moving and
+        placing pieces) take it here instead, without a ``yield`` passing up and back down
+        every procedure they run within."""
+        recorded = self._recorded
+        answer = recorded.popleft()
+        self.answered += 1
+        if not recorded:
+            self.replaying = False
+        return answer
+
+    # -- sub-procedures ------------------------------------------------------------------
+    def call(self, name: str, *args: Any) -> Generator[Ask, Command, Any]:
+        """Run the sub-procedure ``name`` (:func:`subprocedure`) with ``args`` and give its
+        value: ``value = yield from ctx.call(name, *args)``. Its arguments and value must be
+        plain data, and it must change nothing but the state (the procedure applies its
+        value): a re-run then starts inside it, or skips it once it has returned, taking
+        its value and the state it left."""
+        frames = self.frames
+        if not frames:  # the procedure's first call
+            pending = self.state.pending
+            if pending is None:  # run outside the engine (a test): nothing to record
+                return (yield from SUBPROCEDURES[name](self, *args))
+            frames.append(Running(pending.name, pending.args, pending.start, 0))
+        frame = frames[-1]
+        if frame.cursor < len(frame.returned):  # it returned before: a re-run skips it
+            done = frame.returned[frame.cursor]
+            frame.cursor += 1
+            self._skip(done)
+            return done.value
+        sub = Running(name, args, self.state, self.answered, scope_records(self.top))
+        frames.append(sub)
+        self.moved = True
+        value = yield from SUBPROCEDURES[name](self, *args)
+        frames.pop()
+        self.moved = True
+        frame.done(_RETURNED(sub.begin, self.answered, value, self.state))
+        frame.cursor += 1
+        return value
+
+    def _skip(self, done: Returned) -> None:
+        """Pass over a sub-procedure that returned: its answers, then its state."""
+        recorded = self._recorded
+        for _ in range(done.end - self.answered):
+            recorded.popleft()
+        self.answered = done.end
+        self.replaying = bool(recorded)
+        self.state = done.state
+        kept = self._kept
+        if kept is not None and kept[0] is done:  # back where the engine was: go on live
+            _, self.events, self.seq = kept
+            self._kept = None
+
+    def resume_after(self, done: Returned) -> None:
+        """Re-running a frame to the return of ``done`` (its last sub-procedure, which has
+        just returned): the events made until then are the re-run's, to drop, and those
+        after are new, kept with the engine's ``events`` and ``seq`` as they are now."""
+        self._kept = (done, self.events, self.seq)
+        self.events = []
+
+    def frames_now(self) -> tuple[Frame, ...] | None:
+        """The frames in progress as data (:attr:`Pending.calls`), or ``None`` when the
+        procedure called nothing."""
+        frames = self.frames
+        self.moved = False
+        if not frames or (len(frames) == 1 and not frames[0].returned):
+            return None
+        return tuple(f.frozen() for f in frames)
 
     def emit(self, event: Event) -> None:
         """Append ``event`` and fold it into ``state`` (its reducer, as ``evolve`` would)."""

@@ -52,7 +52,6 @@ from coinlake.rules import effects
 from coinlake.rules.actions import Grant, SpecialActivitySlot, special_activities, spendable
 from coinlake.rules.core import (
     DONE,
-    REPLAYED,
     Ask,
     Ctx,
     Kind,
@@ -375,8 +374,8 @@ def select_spaces(
     while limit is None or len(chosen) < limit:
         if top is not None:
             top.space, top.left = None, None if limit is None else limit - len(chosen)
-        if ctx.replaying:  # the recorded answer comes back without the question being read
-            answer = yield REPLAYED
+        if ctx.replaying:  # the recorded answer, taken without building the question
+            answer = ctx.recorded()
         else:
             answer = yield _select_ask(
                 ctx,
@@ -1140,8 +1139,8 @@ def move_steps(
     were made."""
     made = 0
     while most is None or made < most:
-        if ctx.replaying:  # the recorded answer comes back without the question being read
-            answer = yield REPLAYED
+        if ctx.replaying:  # the recorded answer, taken without building the question
+            answer = ctx.recorded()
         else:
             answer = yield _move_ask(
                 ctx, faction, kind, moves, prompt(made), rule, may_stop, single

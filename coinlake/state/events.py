@@ -406,27 +406,33 @@ def evolve(state: GameState, event: Event) -> GameState:
 
 
 _pending = constructor(Pending)
-"""``Pending(name, args, answers, start)``, positional and fast: the reducers make one per
-answer (:func:`~coinlake.state.construct.constructor`)."""
+"""``Pending(name, args, answers, start, calls)``, positional and fast: the reducers make
+one per answer (:func:`~coinlake.state.construct.constructor`). An answer keeps the
+``calls`` there were; the engine sets them anew when sub-procedures begin or return
+(``coinlake.engine.steps``), and a procedure starting, or a reseed, clears them."""
 
 
 def _chosen(state: GameState, e: Chosen) -> GameState:
     pending = state.pending
     if pending is not None:
-        pending = _pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+        pending = _pending(
+            pending.name, pending.args, (*pending.answers, e.command), pending.start, pending.calls
+        )
     return replace(state, pending=pending, seq=state.seq + 1)
 
 
 def _forced(state: GameState, e: Forced) -> GameState:
     pending = state.pending
     if pending is not None:
-        pending = _pending(pending.name, pending.args, (*pending.answers, e.command), pending.start)
+        pending = _pending(
+            pending.name, pending.args, (*pending.answers, e.command), pending.start, pending.calls
+        )
     return replace(state, pending=pending)
 
 
 def _step_started(state: GameState, e: StepStarted) -> GameState:
     # replace(state): the state as it is now, never a draft being folded into (model.replace)
-    return replace(state, pending=_pending(e.procedure, e.args, (), replace(state)))
+    return replace(state, pending=_pending(e.procedure, e.args, (), replace(state), None))
 
 
 def _step_ended(state: GameState, e: StepEnded) -> GameState:
@@ -674,7 +680,7 @@ def _reseeded(state: GameState, e: Reseeded) -> GameState:
         start = replace(
             start, rng=rng, deck=(*drawn, *e.deck), fixed_dice=(*e.dice, *state.fixed_dice)
         )
-        pending = _pending(pending.name, pending.args, pending.answers, start)
+        pending = _pending(pending.name, pending.args, pending.answers, start, None)
     return replace(state, rng=rng, deck=e.deck, pending=pending)
 
 

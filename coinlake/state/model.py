@@ -345,17 +345,58 @@ class Turn:
 
 
 @frozen
+class Returned:
+    """A sub-procedure that has returned: it took the procedure's answers ``begin`` to
+    ``end`` (positions in :attr:`Pending.answers`), gave ``value`` and left ``state``."""
+
+    begin: int
+    end: int
+    value: Any
+    state: GameState
+
+
+ScopeRecord = tuple[
+    str, str, Faction | None, int | None, str | None, str | None, tuple[str, ...], int | None
+]
+"""One level of what a procedure was doing when it called a sub-procedure, as data: its
+procedure, rule, Faction, card, side, space being worked, spaces done and spaces left
+(``coinlake.rules.core.Scope``), outermost first."""
+
+
+@frozen
+class Frame:
+    """A procedure (the first frame) or a sub-procedure it called (the others) in progress,
+    as data: its name and arguments, the state it began in, how many of the procedure's
+    answers came before it, what the procedure was doing when it was called, and the
+    sub-procedures it called that have returned, in order."""
+
+    name: str
+    args: tuple[Any, ...]
+    start: GameState
+    begin: int
+    scopes: tuple[ScopeRecord, ...]
+    returned: tuple[Returned, ...]
+
+
+@frozen
 class Pending:
     """A procedure in progress, as plain data: its name, arguments, the answers fed to it so
     far (asked, or forced because only one was legal), and the state it started from.
     Re-running the procedure from ``start`` with ``answers`` reproduces the current state
     (``docs/architecture.md``); the engine keeps any live copy beside the state, never in it.
+
+    ``calls``, when the engine knows them, are the frames of the sub-procedures in progress
+    (:class:`Frame`, the procedure first): they let a re-run start at the innermost one and
+    skip those that have returned. They say nothing about the position (two states that
+    differ only there are equal), so a state folded from events, which has none, re-runs
+    the procedure whole.
     """
 
     name: str
     args: tuple[str, ...]
     answers: tuple[Command, ...]
     start: GameState
+    calls: tuple[Frame, ...] | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @frozen(slots=False)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from attrs import frozen
+
 from coinlake.data.map import ADJACENT, IN_LAOS_CAMBODIA, IS_LOC, NAME, SPACE_IDS
 from coinlake.data.pieces import ACTIVE, UNDERGROUND, Faction, Piece
 from coinlake.rules import effects, kit
 from coinlake.rules.actions import Grant, Outcome, SpecialActivitySlot, operation, pay
-from coinlake.rules.core import Ctx, Kind, ask_unless_one
+from coinlake.rules.core import Ctx, Kind, ask_unless_one, subprocedure
 from coinlake.rules.kit import COIN_NON_BASES, NO_GRANT, Gen, Slot, at, word
 from coinlake.rules.special_activities.ambush import AmbushTracker, can_ambush_in
 from coinlake.state.commands import Command, Move, Select
@@ -38,11 +40,61 @@ def march_cost(state: GameState, faction: Faction, origin: str, dest: str) -> in
     return 1
 
 
+@frozen
+class MarchProgress:
+    """A March's progress as data, what :func:`march_destination` works on and gives back:
+    the Marching Faction, whether the March is free and may go on along the Trail, the
+    origins and pieces an Event allows, the pieces that arrived where (they move no
+    further), the destinations done and paid for, and the Underground Guerrillas that
+    Marched into each destination (for Ambush, 4.4.3)."""
+
+    faction: Faction
+    free: bool
+    continues: bool
+    origins: tuple[str, ...] | None
+    movers: tuple[Piece, ...]
+    arrived: tuple[tuple[tuple[str, Piece], int], ...] = ()
+    closed: tuple[str, ...] = ()
+    paid: frozenset[str] = frozenset()
+    ready: tuple[tuple[str, int], ...] = ()
+
+
+def _first(faction: Faction, free: bool, limited: bool, grant: Grant) -> MarchProgress:
+    """A March about to select its first destination."""
+    movers = MOVERS[faction]
+    if grant.mode == "troops":
+        movers = tuple(p for p in movers if p is Piece.NVA_TROOPS)
+    elif grant.mode == "guerrillas":
+        movers = tuple(p for p in movers if p is not Piece.NVA_TROOPS)
+    return MarchProgress(faction, free, faction is NVA and not limited, grant.origins, movers)
+
+
+class _Marching:
+    """A March between destinations: its progress, and the :class:`_March` that reads it,
+    made when first needed (a re-run passing over destinations needs none)."""
+
+    __slots__ = ("_march", "progress")
+
+    def __init__(self, progress: MarchProgress) -> None:
+        self.progress = progress
+        self._march: _March | None = None
+
+    @property
+    def now(self) -> _March:
+        if self._march is None:
+            self._march = _March(self.progress)
+        return self._march
+
+    def went_on(self, progress: MarchProgress) -> None:
+        """A destination is done: ``progress`` is what it gave back."""
+        self.progress, self._march = progress, None
+
+
 class _March:
     """A March in progress: its :class:`~coinlake.rules.kit.Mover` (pieces that arrived
     move no further, except NVA continuing from Laos/Cambodia, THE TRAIL), destinations done
     and paid, and Underground Guerrillas that Marched into each destination (for Ambush,
-    4.4.3)."""
+    4.4.3); :class:`MarchProgress` as it changes."""
 
     __slots__ = (
         "closed",
@@ -56,23 +108,34 @@ class _March:
         "ready",
     )
 
-    def __init__(self, faction: Faction, free: bool, limited: bool, grant: Grant) -> None:
-        self.faction = faction
-        self.free = free
-        self.continues = faction is NVA and not limited
-        self.origins = grant.origins
-        movers = MOVERS[faction]
-        if grant.mode == "troops":
-            movers = tuple(p for p in movers if p is Piece.NVA_TROOPS)
-        elif grant.mode == "guerrillas":
-            movers = tuple(p for p in movers if p is not Piece.NVA_TROOPS)
+    def __init__(self, progress: MarchProgress) -> None:
+        self.faction = progress.faction
+        self.free = progress.free
+        self.continues = progress.continues
+        self.origins = progress.origins
         self.mover = kit.Mover(
-            movers, sources=self.sources, stays=lambda state, s: not self.continuable(state, s)
+            progress.movers,
+            sources=self.sources,
+            stays=lambda state, s: not self.continuable(state, s),
         )
-        self.closed: list[str] = []
-        self.paid: set[str] = set()
-        self.ready: dict[str, int] = {}
+        self.mover.arrived = dict(progress.arrived)
+        self.closed = list(progress.closed)
+        self.paid = set(progress.paid)
+        self.ready = dict(progress.ready)
         self.last: tuple[GameState | None, int, frozenset[str]] = (None, 0, frozenset())
+
+    def progress(self) -> MarchProgress:
+        return MarchProgress(
+            self.faction,
+            self.free,
+            self.continues,
+            self.origins,
+            self.mover.pieces,
+            tuple(self.mover.arrived.items()),
+            tuple(self.closed),
+            frozenset(self.paid),
+            tuple(self.ready.items()),
+        )
 
     def continuable(self, state: GameState, origin: str) -> bool:
         """NVA pieces that just arrived in Laos or Cambodia may go on (THE TRAIL, 3.3.2)."""
@@ -171,15 +234,15 @@ def march(
     name the destinations (``spaces``, ``max_spaces``), the origins, and the pieces that
     move (``mode``: ``"troops"`` or ``"guerrillas"``)."""
     kit.honour(grant, "march", *kit.SPACE_TERMS, "origins", "mode")
-    m = _March(faction, free, limited, grant)
+    here = _Marching(_first(faction, free, limited, grant))
     tracker = AmbushTracker(faction, effects.ambush_space_limit(ctx.state))
 
     def more(state: GameState) -> Iterator[Command]:
-        if _march_ambushes(state, m, tracker, sa):
+        if _march_ambushes(state, here.now, tracker, sa):
             yield AMBUSH
 
     def take_more(answer: Command) -> Gen[None]:
-        state = ctx.state
+        state, m = ctx.state, here.now
         with tracker.scope(ctx) as scope:
             target = yield from ask_unless_one(
                 ctx,
@@ -202,16 +265,16 @@ def march(
         slot=sa,
         operation="march",
         limit=1 if limited else None,
-        possible=m.enterable,
-        reason=lambda state, space: _march_reason(state, m, space),
-        each=lambda space: _march_into(ctx, m, space),
+        possible=lambda state: here.now.enterable(state),
+        reason=lambda state, space: _march_reason(state, here.now, space),
+        each=lambda space: _destination(ctx, here, space),
         more=more,
         take_more=take_more,
         transfers=kit.Transfers(faction, not free),
         ask_done_alone=True,
         what="a destination",
     )
-    return Outcome(executed=bool(m.closed))
+    return Outcome(executed=bool(here.progress.closed))
 
 
 def _march_ambushes(
@@ -229,6 +292,19 @@ def _march_ambushes(
         and min(m.ready.get(d, 0), at(state, d).pieces[underground]) > 0
         and can_ambush_in(state, m.faction, d)
     ]
+
+
+def _destination(ctx: Ctx, here: _Marching, dest: str) -> Gen[None]:
+    """One destination, run as a sub-procedure (a re-run starts inside it, or passes it)."""
+    here.went_on((yield from ctx.call("march-destination", here.progress, dest)))
+
+
+@subprocedure("march-destination")
+def march_destination(ctx: Ctx, progress: MarchProgress, dest: str) -> Gen[MarchProgress]:
+    """3.3.2 in one destination: groups move in, then Activate; the March's progress after."""
+    m = _March(progress)
+    yield from _march_into(ctx, m, dest)
+    return m.progress()
 
 
 def _march_into(ctx: Ctx, m: _March, dest: str) -> Gen[None]:

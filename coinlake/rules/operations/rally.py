@@ -11,7 +11,7 @@ from coinlake.data.map import CAN_HAVE_SUPPORT, IS_LOC, NAME, POPULATION, SPACE_
 from coinlake.data.pieces import ACTIVE, BASES, UNDERGROUND, Faction, Piece
 from coinlake.rules import effects, kit
 from coinlake.rules.actions import Grant, Outcome, operation, pay
-from coinlake.rules.core import Ctx, Kind, ask_unless_one
+from coinlake.rules.core import Ctx, Kind, ask_unless_one, subprocedure
 from coinlake.rules.kit import NO_GRANT, Gen, Slot, at, counts, word
 from coinlake.state.commands import Choose, Count
 from coinlake.state.model import AVAILABLE, GameState, Support, memo
@@ -133,7 +133,9 @@ def rally(
 
     def each(space: str) -> Gen[None]:
         nonlocal agitated
-        agitated = (yield from _rally_space(ctx, faction, space, free, agitated)) or agitated
+        # a sub-procedure: a re-run starts inside it, or passes it
+        used = yield from ctx.call("rally-space", faction, space, free, agitated)
+        agitated = used or agitated
 
     done = yield from kit.action_spaces(
         ctx,
@@ -156,6 +158,7 @@ def rally(
     return Outcome(executed=bool(done) or improved)
 
 
+@subprocedure("rally-space")
 def _rally_space(ctx: Ctx, faction: Faction, space: str, free: bool, agitated: bool) -> Gen[bool]:
     """Resolve a Rally in ``space``; returns whether shaded Cadres' Agitation was used."""
     pay(ctx, faction, 1, free=free, rule="3.3.1")

@@ -20,7 +20,7 @@ from coinlake.rules.actions import (
     pay,
     spendable,
 )
-from coinlake.rules.core import DONE, Ctx, Kind
+from coinlake.rules.core import DONE, Ctx, Kind, subprocedure
 from coinlake.rules.kit import ARVN_COST, NO_GRANT, Gen, Slot, at, work_on
 from coinlake.state.commands import Command, Select
 from coinlake.state.model import AVAILABLE, CASUALTIES, Counts, GameState
@@ -102,27 +102,12 @@ def sweep(
     if faction is US and cap is Side.SHADED:
         limit = 2 if limit is None else min(limit, 2)
 
-    def sources(state: GameState, destination: str) -> Iterator[str]:
-        for origin in sweep_origins(state, destination):
-            if grant.origins is None or origin in grant.origins:
-                yield origin
-
-    mover = kit.Mover(sweepers(faction, grant), sources=sources)
+    arrived: tuple[tuple[tuple[str, Piece], int], ...] = ()
 
     def each(space: str) -> Gen[None]:
-        pay(ctx, faction, ARVN_COST if faction is ARVN else 0, free=free, rule="3.2.3")
-        if not grant.in_place:
-            yield from kit.move_into(
-                ctx,
-                faction,
-                mover,
-                space,
-                lambda _: (
-                    f"{faction} Sweep into {NAME[space]}: move Troops in (from which "
-                    "space, how many), or done"
-                ),
-                "3.2.3",
-            )
+        # a sub-procedure: a re-run starts inside it, or passes it
+        nonlocal arrived
+        arrived = yield from ctx.call("sweep-space", faction, space, free, grant, arrived)
 
     chosen = yield from kit.action_spaces(
         ctx,
@@ -148,6 +133,43 @@ def sweep(
     work_on(ctx, None)
     yield from sweep_aftermath(ctx, faction, chosen, "3.2.3")
     return Outcome(executed=True)
+
+
+@subprocedure("sweep-space")
+def sweep_space(
+    ctx: Ctx,
+    faction: Faction,
+    space: str,
+    free: bool,
+    grant: Grant,
+    arrived: tuple[tuple[tuple[str, Piece], int], ...],
+) -> Gen[tuple[tuple[tuple[str, Piece], int], ...]]:
+    """3.2.3 in one selected space: ARVN pays 3, then Troops move in from adjacent spaces
+    (unless the Event Sweeps in place); Troops that ``arrived`` in a Sweep space move no
+    further. Gives back those that have arrived after."""
+    pay(ctx, faction, ARVN_COST if faction is ARVN else 0, free=free, rule="3.2.3")
+    if grant.in_place:
+        return arrived
+
+    def sources(state: GameState, destination: str) -> Iterator[str]:
+        for origin in sweep_origins(state, destination):
+            if grant.origins is None or origin in grant.origins:
+                yield origin
+
+    mover = kit.Mover(sweepers(faction, grant), sources=sources)
+    mover.arrived = dict(arrived)
+    yield from kit.move_into(
+        ctx,
+        faction,
+        mover,
+        space,
+        lambda _: (
+            f"{faction} Sweep into {NAME[space]}: move Troops in (from which space, how many), "
+            "or done"
+        ),
+        "3.2.3",
+    )
+    return tuple(mover.arrived.items())
 
 
 def sweep_activation(

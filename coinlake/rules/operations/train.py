@@ -28,7 +28,7 @@ from coinlake.rules.actions import (
     pay,
     spendable,
 )
-from coinlake.rules.core import REPLAYED, Ctx, Kind, ask_unless_one
+from coinlake.rules.core import Ctx, Kind, ask_unless_one, subprocedure
 from coinlake.rules.kit import ARVN_COST, NO_GRANT, Gen, Slot, at, counts, move_cmd, word, work_on
 from coinlake.state.commands import Command, Count, Done, Move, Select
 from coinlake.state.model import AVAILABLE, GameState, Support, Track
@@ -114,7 +114,7 @@ def train(
         ok=lambda state, s: _train_space(state, faction, s),
         reason=lambda state, s: _train_reason(state, s, faction=faction),
         avoid=lambda: _sa_train_spaces(sa),
-        each=lambda space: _train_placement(ctx, faction, space, free, paid),
+        each=lambda space: _train_in(ctx, faction, space, free, paid),
     )
     if not chosen:
         return Outcome(executed=False)
@@ -151,6 +151,22 @@ def _placements(
                 yield from kit.placements(state, faction, cube, space, 6 - placed)
 
 
+def _train_in(ctx: Ctx, faction: Faction, space: str, free: bool, paid: set[str]) -> Gen[None]:
+    """One selected space, run as a sub-procedure (a re-run starts inside it, or passes it);
+    ``paid`` gains the space if ARVN Resources were paid for it."""
+    paid.update((yield from ctx.call("train-space", faction, space, free, frozenset(paid))))
+
+
+@subprocedure("train-space")
+def train_space(
+    ctx: Ctx, faction: Faction, space: str, free: bool, paid: frozenset[str]
+) -> Gen[frozenset[str]]:
+    """3.2.1 in one selected space: place pieces there; the spaces paid for after."""
+    now = set(paid)
+    yield from _train_placement(ctx, faction, space, free, now)
+    return frozenset(now)
+
+
 def _train_placement(
     ctx: Ctx, faction: Faction, space: str, free: bool, paid: set[str]
 ) -> Gen[None]:
@@ -159,8 +175,8 @@ def _train_placement(
     kind: str | None = None
     placed = 0
     while True:
-        if ctx.replaying:  # the recorded answer comes back without the question being read
-            answer = yield REPLAYED
+        if ctx.replaying:  # the recorded answer, taken without building the question
+            answer = ctx.recorded()
         else:
             answer = yield ctx.ask(
                 faction,
