@@ -301,14 +301,9 @@ def _destination(ctx: Ctx, here: _Marching, dest: str) -> Gen[None]:
 
 @subprocedure("march-destination")
 def march_destination(ctx: Ctx, progress: MarchProgress, dest: str) -> Gen[MarchProgress]:
-    """3.3.2 in one destination: groups move in, then Activate; the March's progress after."""
+    """3.3.2 in one destination: move groups into ``dest`` until ``done``, then Activate
+    groups as 3.3.2 says; the March's progress after."""
     m = _March(progress)
-    yield from _march_into(ctx, m, dest)
-    return m.progress()
-
-
-def _march_into(ctx: Ctx, m: _March, dest: str) -> Gen[None]:
-    """Move groups into ``dest`` until ``done``, then Activate groups as 3.3.2 says."""
     faction = m.faction
     groups: dict[str, dict[Piece, int]] = {}
     arrived = m.mover.arrived
@@ -340,6 +335,7 @@ def _march_into(ctx: Ctx, m: _March, dest: str) -> Gen[None]:
     )
     m.closed.append(dest)
     _activate_groups(ctx, m, dest, groups)
+    return m.progress()
 
 
 def _activate_groups(ctx: Ctx, m: _March, dest: str, groups: dict[str, dict[Piece, int]]) -> None:

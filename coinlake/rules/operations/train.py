@@ -7,6 +7,7 @@ Base or (US, Saigon) transfer Patronage in 1 of them; with Combined Action Plato
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 
 from coinlake.data.cards import COMBINED_ACTION_PLATOONS, CORDS, Side
 from coinlake.data.map import (
@@ -129,7 +130,7 @@ def _placements(
     faction: Faction,
     space: str,
     free: bool,
-    paid: set[str],
+    paid: AbstractSet[str],
     kind: str | None,
     placed: int,
 ) -> Iterator[Command]:
@@ -161,17 +162,9 @@ def _train_in(ctx: Ctx, faction: Faction, space: str, free: bool, paid: set[str]
 def train_space(
     ctx: Ctx, faction: Faction, space: str, free: bool, paid: frozenset[str]
 ) -> Gen[frozenset[str]]:
-    """3.2.1 in one selected space: place pieces there; the spaces paid for after."""
-    now = set(paid)
-    yield from _train_placement(ctx, faction, space, free, now)
-    return frozenset(now)
-
-
-def _train_placement(
-    ctx: Ctx, faction: Faction, space: str, free: bool, paid: set[str]
-) -> Gen[None]:
-    """3.2.1 PROCEDURE, first part: place pieces in the space, one kind per space
-    (:func:`_placements`); ``done`` stops placing."""
+    """3.2.1 PROCEDURE, first part, in one selected space: place pieces, one kind per space
+    (:func:`_placements`), until ``done``; ``paid``: the spaces where 3 ARVN Resources were
+    paid, and those after."""
     kind: str | None = None
     placed = 0
     while True:
@@ -187,7 +180,7 @@ def _train_placement(
                 none_done=True,
             )
         if not isinstance(answer, Move):
-            return
+            return paid
         piece = answer.piece
         if piece.kind.value == "irregular":
             kind = "irregulars"
@@ -196,7 +189,7 @@ def _train_placement(
         else:
             kind = "cubes"
         if piece.faction is ARVN and space not in paid:
-            paid.add(space)
+            paid |= {space}
             pay(ctx, faction, ARVN_COST, free=free, rule="3.2.1")
         kit.place_move(ctx, answer, "3.2.1")
         placed += answer.count
