@@ -1,6 +1,7 @@
 """Sub-procedures (issue #8, "branching without re-running"): an Operation's work in one
-space -- a March destination (3.3.2), a Train (3.2.1), Sweep (3.2.3) or Rally (3.3.1) space --
-runs as a sub-procedure, whose frame the state records (``Pending.calls``). A fork or an undo
+space -- a March destination (3.3.2), a Train (3.2.1), Sweep (3.2.3), Rally (3.3.1) or Attack
+(3.3.3) space -- and an Event's free Operation or Special Activity (5.5) run as sub-procedures,
+whose frames the state records (``Pending.calls``). A fork or an undo
 then re-runs only the innermost sub-procedure, and passes over those that have returned,
 instead of the whole card turn; nothing else may change: the same events, the same
 Decisions, the same positions (docs/architecture.md, "Re-running").

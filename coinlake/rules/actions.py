@@ -76,7 +76,7 @@ from attrs import frozen
 
 from coinlake.data.map import NAME
 from coinlake.data.pieces import FACTIONS, Faction
-from coinlake.rules.core import DONE, Ask, Ctx, Kind
+from coinlake.rules.core import DONE, Ask, Ctx, Kind, subprocedure
 from coinlake.rules.effects import monsoon
 from coinlake.state.commands import Choose, Command, Done
 from coinlake.state.model import GameState, Track, memo
@@ -610,6 +610,20 @@ def free_action(
     # on and lets the action find the spaces where the pieces together can act.
     if not grant.joint and not action.legal(ctx.state, faction, limited=limited, free=True):
         return Outcome(executed=False)
+    # a sub-procedure: a re-run of the Event starts inside it, or passes it
+    outcome: Outcome = yield from ctx.call("free-action", faction, grant, limited)
+    return outcome
+
+
+@subprocedure("free-action")
+def run_free_action(
+    ctx: Ctx, faction: Faction, grant: Grant, limited: bool
+) -> Generator[Ask, Command, Outcome]:
+    """The action :func:`free_action` found it may run (3.1.2, 5.5): its outcome, with the
+    spaces it selected."""
+    assert grant.action is not None
+    action = lookup(grant.owner or faction, grant.action)
+    assert action is not None
     with ctx.scope(action.name, action.rule, faction=faction) as scope:
         outcome = yield from action.run(
             ctx, faction, limited=limited, free=True, sa=None, grant=grant

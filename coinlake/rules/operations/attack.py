@@ -12,10 +12,10 @@ from coinlake.data.map import IS_LOC, NAME, SPACE_IDS
 from coinlake.data.pieces import ACTIVE, GUERRILLAS, UNDERGROUND, Faction, Piece
 from coinlake.rules import effects, kit
 from coinlake.rules.actions import Grant, Outcome, operation, pay
-from coinlake.rules.core import Ctx, Kind, ask_unless_one
+from coinlake.rules.core import Ctx, Kind, ask_unless_one, subprocedure
 from coinlake.rules.kit import NO_GRANT, PARTNER, Gen, Slot, at, word
 from coinlake.rules.special_activities.ambush import AmbushTracker, can_ambush_in
-from coinlake.state.commands import Command
+from coinlake.state.commands import Choose, Command
 from coinlake.state.model import AVAILABLE, GameState, memo
 
 NVA, VC = Faction.NVA, Faction.VC
@@ -174,13 +174,12 @@ def attack(
             with tracker.scope(ctx) as scope:
                 scope.space = space
                 yield from tracker.strike(ctx, space, sa)
-        elif chosen == GUERRILLA_ATTACK:
-            yield from _guerrilla_attack(ctx, faction, space, grant)
         else:
-            per_troop = chosen == TROOP_ATTACK_PER_TROOP
-            if per_troop:
+            if chosen == TROOP_ATTACK_PER_TROOP:
                 pt76[0] = False
-            yield from _troop_attack(ctx, faction, space, per_troop, grant)
+            assert isinstance(chosen, Choose)
+            # a sub-procedure: a re-run starts inside it, or passes it
+            yield from ctx.call("attack-space", faction, space, chosen.option, grant)
 
     done = yield from kit.action_spaces(
         ctx,
@@ -206,6 +205,15 @@ def attack(
         ask_done_alone=True,
     )
     return Outcome(executed=bool(done))
+
+
+@subprocedure("attack-space")
+def attack_space(ctx: Ctx, faction: Faction, space: str, mode: str, grant: Grant) -> Gen[None]:
+    """3.3.3 in one space, once its mode is chosen: a Guerrilla or a Troop Attack."""
+    if mode == GUERRILLA_ATTACK.option:
+        yield from _guerrilla_attack(ctx, faction, space, grant)
+    else:
+        yield from _troop_attack(ctx, faction, space, mode == TROOP_ATTACK_PER_TROOP.option, grant)
 
 
 def _guerrilla_attack(ctx: Ctx, faction: Faction, space: str, grant: Grant) -> Gen[None]:
