@@ -23,7 +23,9 @@ import coinlake
 from coinlake import Game, GameState
 from coinlake.engine import steps
 from coinlake.rules.core import Ask, Ctx, Kind, subprocedure
+from coinlake.rules.operations.march import MarchProgress
 from coinlake.state.commands import Command
+from coinlake.state.model import Returned
 
 SETTINGS = settings(
     max_examples=10,
@@ -107,6 +109,38 @@ def test_a_re_run_starts_in_the_march_destination_in_progress(
         elif len(calls) == 1 and passed and calls[0].name == "card_turn":
             between += 1
     assert inside and between
+
+
+@pytest.mark.rule("3.3.2")
+def test_a_destination_re_run_alone_returns_to_its_march(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork inside a March destination holds only the destination's generator; the
+    command that ends the destination (``done``, 3.3.2) returns to the March, re-run to that
+    point, which goes on live: the events are those recorded."""
+    resumed: list[object] = []
+    resume_after = Ctx.resume_after
+
+    def counting(self: Ctx, done: Returned) -> None:
+        resumed.append(done.value)
+        resume_after(self, done)
+
+    monkeypatch.setattr(Ctx, "resume_after", counting)
+    game = coinlake.new_game("full", seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while legal := game.legal():
+        state = game.state
+        command = rng.choice(legal)
+        events = game.apply(command)
+        calls = state.pending.calls if state.pending is not None else None
+        after = game.state.pending.calls if game.state.pending is not None else None
+        ended = after is not None and calls is not None and len(after) < len(calls)
+        if not (ended and calls is not None and calls[-1].name == "march-destination"):
+            continue
+        resumed.clear()
+        assert Game(state).apply(command) == events
+        assert len(resumed) == 1 and isinstance(resumed[0], MarchProgress)
+        checked += 1
+    assert checked
 
 
 def test_the_calls_say_nothing_about_the_position() -> None:
