@@ -247,7 +247,7 @@ class Runner:
     __slots__ = ("ask", "ctx", "gen")
 
     def __init__(self, gen: Generator[Ask, Command, Any] | None, ctx: Ctx, ask: Ask) -> None:
-        self.gen: Generator[Ask, Command, Any] = gen  # type: ignore[assignment]
+        self.gen = gen  # None until a procedure begins (prime, start_procedure)
         self.ctx = ctx
         self.ask = ask
 
@@ -317,10 +317,11 @@ def _returned(runner: Runner, value: Any) -> Ask | None:
         done = Returned(ended.begin, ctx.answered, value, ctx.state)
         caller.done(done)
         ctx.moved = True
-        answers = ctx.state.pending.answers if ctx.state.pending is not None else ()
+        pending = ctx.state.pending
+        assert pending is not None
         ctx.resume_after(done)
         ctx.state = caller.start
-        ctx.replay(answers[caller.begin :], caller.begin)
+        ctx.replay(pending.answers[caller.begin :], caller.begin)
         gen = runner.gen = _generator(ctx)
         try:
             ask = next(gen)
@@ -459,7 +460,7 @@ def _continue(runner: Runner, ask: Ask | None) -> Runner | None:
         pending = ctx.state.pending
         assert pending is not None
         frames = ctx.frames_now()
-        if frames is not pending.calls:
+        if frames is not None or pending.calls is not None:
             calls = _PENDING(pending.name, pending.args, pending.answers, pending.start, frames)
             ctx.state = replace(ctx.state, pending=calls)
     runner.ask = ask
@@ -470,21 +471,24 @@ def _resume(runner: Runner, answer: Command | None) -> Ask | None:
     """Send ``answer`` (or start the generator) and run to the next real question: a step
     whose answer is forced (one legal answer, or none) is answered at once and recorded
     (:class:`Forced`), so that a re-run needs no option list."""
-    ctx = runner.ctx
+    ctx, gen = runner.ctx, runner.gen
+    assert gen is not None
     ask: Ask | None
     try:
         if answer is None:
-            ask = next(runner.gen)
+            ask = next(gen)
         else:
             ctx.answered += 1
-            ask = runner.gen.send(answer)
+            ask = gen.send(answer)
     except StopIteration as stop:
         ask = _returned(runner, stop.value)
     while ask is not None and (forced := ask.forced()) is not None:
         ctx.emit(_FORCED(ctx.seq, ask.rule, forced))
         ctx.answered += 1
+        gen = runner.gen
+        assert gen is not None
         try:
-            ask = runner.gen.send(forced)
+            ask = gen.send(forced)
         except StopIteration as stop:
             ask = _returned(runner, stop.value)
     return ask
