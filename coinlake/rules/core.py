@@ -429,13 +429,13 @@ class Scope:
         "ctx",
         "done",
         "faction",
-        "kind",
         "left",
         "parent",
         "procedure",
         "rule",
         "side",
         "space",
+        "what",
     )
 
     def __init__(
@@ -457,7 +457,7 @@ class Scope:
         self.done: list[str] = []
         self.left: int | None = None
         self.parent: Scope | None = None
-        self.kind = (procedure, rule, faction, card, side)
+        self.what = (procedure, rule, faction, card, side)  # never changes
 
     def __enter__(self) -> Scope:
         self.parent = self.ctx.top
@@ -577,7 +577,7 @@ def scope_records(top: Scope | None) -> tuple[ScopeRecord, ...]:
     """The scopes from the outermost to ``top``, as data."""
     records: tuple[ScopeRecord, ...] = ()
     while top is not None:
-        record = (*top.kind, top.space, tuple(top.done), top.left)
+        record = (*top.what, top.space, tuple(top.done), top.left)
         records = (record, *records)
         top = top.parent
     return records
