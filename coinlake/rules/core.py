@@ -712,7 +712,7 @@ class Ctx:
         self.moved = False
         if not frames or (len(frames) == 1 and not frames[0].returned):
             return None
-        return tuple(f.frozen() for f in frames)
+        return tuple(map(Running.frozen, frames))
 
     def emit(self, event: Event) -> None:
         """Append ``event`` and fold it into ``state`` (its reducer, as ``evolve`` would)."""
