@@ -283,11 +283,7 @@ def _rerun(state: GameState, rolls: list[int] | None = None, whole: bool = False
         ctx.frames = [Running.of(f) for f in frames]
         ctx.base = len(frames) - 1
         ctx.replay(pending.answers[innermost.begin :], innermost.begin)
-    gen = _generator(ctx)
-    ask = next(gen)
-    send, recorded = gen.send, ctx.recorded
-    while ask is REPLAYED:  # a question yielded while replaying gets the next recorded answer
-        ask = send(recorded())
+    gen, ask = _replayed(ctx)
     if rolls is not None:
         rolls.extend(e.value for e in ctx.events if isinstance(e, DieRolled))
     ctx.state, ctx.events, ctx.seq = state, [], state.seq
@@ -295,13 +291,22 @@ def _rerun(state: GameState, rolls: list[int] | None = None, whole: bool = False
     return Runner(gen, ctx, ask)
 
 
-def _generator(ctx: Ctx) -> Generator[Ask, Command, Any]:
-    """A new generator of the frame the engine holds (``ctx.base``), from its start."""
+def _replayed(ctx: Ctx) -> tuple[Generator[Ask, Command, Any], Ask]:
+    """A new generator of the frame the engine holds (``ctx.base``), run from its start with
+    the recorded answers (``ctx.replay``) to the question it asks now. Raises
+    ``StopIteration`` if it ends instead (a caller re-run to a call that was its last
+    step)."""
     frame = ctx.frames[ctx.base]
     if ctx.base == 0:
-        return PROCEDURES[frame.name](ctx, *frame.args)
-    restore_scopes(ctx, frame.scopes)
-    return SUBPROCEDURES[frame.name](ctx, *frame.args)
+        gen = PROCEDURES[frame.name](ctx, *frame.args)
+    else:
+        restore_scopes(ctx, frame.scopes)
+        gen = SUBPROCEDURES[frame.name](ctx, *frame.args)
+    ask = next(gen)
+    send, recorded = gen.send, ctx.recorded
+    while ask is REPLAYED:  # a question yielded while replaying gets the next recorded answer
+        ask = send(recorded())
+    return gen, ask
 
 
 def _returned(runner: Runner, value: Any) -> Ask | None:
@@ -322,11 +327,8 @@ def _returned(runner: Runner, value: Any) -> Ask | None:
         ctx.resume_after(done)
         ctx.state = caller.start
         ctx.replay(pending.answers[caller.begin :], caller.begin)
-        gen = runner.gen = _generator(ctx)
         try:
-            ask = next(gen)
-            while ask is REPLAYED:
-                ask = gen.send(ctx.recorded())
+            runner.gen, ask = _replayed(ctx)
         except StopIteration as stop:  # the caller ended as soon as the call returned
             value = stop.value
             continue

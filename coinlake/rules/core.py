@@ -435,7 +435,6 @@ class Scope:
         "rule",
         "side",
         "space",
-        "what",
     )
 
     def __init__(
@@ -457,7 +456,6 @@ class Scope:
         self.done: list[str] = []
         self.left: int | None = None
         self.parent: Scope | None = None
-        self.what = (procedure, rule, faction, card, side)  # never changes
 
     def __enter__(self) -> Scope:
         self.parent = self.ctx.top
@@ -540,14 +538,13 @@ class Running:
         start: GameState,
         begin: int,
         scopes: tuple[ScopeRecord, ...] = (),
-        returned: Iterable[Returned] = (),
     ) -> None:
         self.name = name
         self.args = args
         self.start = start
         self.begin = begin
         self.scopes = scopes
-        self.returned = list(returned)
+        self.returned: list[Returned] = []
         self.cursor = 0
         self._frame: Frame | None = None
 
@@ -577,7 +574,16 @@ def scope_records(top: Scope | None) -> tuple[ScopeRecord, ...]:
     """The scopes from the outermost to ``top``, as data."""
     records: tuple[ScopeRecord, ...] = ()
     while top is not None:
-        record = (*top.what, top.space, tuple(top.done), top.left)
+        record = (
+            top.procedure,
+            top.rule,
+            top.faction,
+            top.card,
+            top.side,
+            top.space,
+            tuple(top.done),
+            top.left,
+        )
         records = (record, *records)
         top = top.parent
     return records

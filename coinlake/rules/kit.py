@@ -974,6 +974,11 @@ Sources = Callable[[GameState, str], Iterable[str]]
 Targets = Callable[[GameState, str, Piece], Iterable[str]]
 
 
+Arrivals = tuple[tuple[tuple[str, Piece], int], ...]
+"""The pieces that arrived where (:attr:`Mover.arrived`) as plain data: ``((location,
+form), count)`` in the order they first arrived."""
+
+
 class Mover:
     """A series of moves: which pieces may move, from where to where, how many at most, and
     what has moved so far. Lives only inside a running procedure.
@@ -1090,6 +1095,11 @@ class Mover:
                 if movable(state, o, p) and next(iter(targets(state, o, p)), None) is not None:
                     yield o
                     break
+
+    def arrivals(self) -> Arrivals:
+        """The pieces that arrived, as data (a sub-procedure's value, which ``arrived`` is
+        set from again with ``dict``)."""
+        return tuple(self.arrived.items())
 
     def record(self, move: Move) -> None:
         """Note a move made: its pieces arrived, its origin's quota and the caps are used."""

@@ -53,7 +53,7 @@ class MarchProgress:
     continues: bool
     origins: tuple[str, ...] | None
     movers: tuple[Piece, ...]
-    arrived: tuple[tuple[tuple[str, Piece], int], ...] = ()
+    arrived: kit.Arrivals = ()
     closed: tuple[str, ...] = ()
     paid: frozenset[str] = frozenset()
     ready: tuple[tuple[str, int], ...] = ()
@@ -131,7 +131,7 @@ class _March:
             self.continues,
             self.origins,
             self.mover.pieces,
-            tuple(self.mover.arrived.items()),
+            self.mover.arrivals(),
             tuple(self.closed),
             frozenset(self.paid),
             tuple(self.ready.items()),

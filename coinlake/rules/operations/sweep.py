@@ -102,7 +102,7 @@ def sweep(
     if faction is US and cap is Side.SHADED:
         limit = 2 if limit is None else min(limit, 2)
 
-    arrived: tuple[tuple[tuple[str, Piece], int], ...] = ()
+    arrived: kit.Arrivals = ()
 
     def each(space: str) -> Gen[None]:
         # a sub-procedure: a re-run starts inside it, or passes it
@@ -142,8 +142,8 @@ def sweep_space(
     space: str,
     free: bool,
     grant: Grant,
-    arrived: tuple[tuple[tuple[str, Piece], int], ...],
-) -> Gen[tuple[tuple[tuple[str, Piece], int], ...]]:
+    arrived: kit.Arrivals,
+) -> Gen[kit.Arrivals]:
     """3.2.3 in one selected space: ARVN pays 3, then Troops move in from adjacent spaces
     (unless the Event Sweeps in place); Troops that ``arrived`` in a Sweep space move no
     further. Gives back those that have arrived after."""
@@ -169,7 +169,7 @@ def sweep_space(
         ),
         "3.2.3",
     )
-    return tuple(mover.arrived.items())
+    return mover.arrivals()
 
 
 def sweep_activation(
