@@ -78,7 +78,7 @@ class Node:
     (a branch left by an undo stays; a dropped fork's positions are freed with it);
     ``command``, ``faction`` and :attr:`rule`: the command applied, the Faction that
     decided it (``None`` for the game's own steps) and the rule of the Decision it answered;
-    ``events``: what it produced, its opening ``Chosen`` event first; ``state``: the
+    ``events``: what it produced, its opening ``Chosen`` event first; :attr:`state`: the
     position after it; ``depth``: the number of commands from the root. A reseed
     (:meth:`Game.reseed`) is a node with no command whose one event is ``Reseeded``.
     ``live`` is the engine's cache beside the state (the pending question, the live
@@ -96,13 +96,13 @@ class Node:
     __slots__ = (
         "__weakref__",  # an agent may remember a position without keeping its game alive
         "_children",
+        "_state",
         "command",
         "depth",
         "events",
         "faction",
         "live",
         "parent",
-        "state",
     )
 
     def __init__(
@@ -111,7 +111,7 @@ class Node:
         command: Command | None,
         faction: Faction | None,
         events: tuple[Event, ...],
-        state: GameState,
+        state: GameState | None,
         depth: int,
         live: Live | None = None,
     ) -> None:
@@ -119,22 +119,39 @@ class Node:
         self.command = command
         self.faction = faction
         self.events = events
-        self.state = state
+        self._state = state
         self.depth = depth
         self.live = live
-        self._children: list[weakref.ref[Node]] | None = None
+        # a position's children: none, one (most positions), or a list
+        self._children: weakref.ref[Node] | list[weakref.ref[Node]] | None = None
         if parent is not None:
-            if parent._children is None:
-                parent._children = [weakref.ref(self)]
+            siblings = parent._children
+            if siblings is None:
+                parent._children = weakref.ref(self)
+            elif isinstance(siblings, list):
+                siblings.append(weakref.ref(self))
             else:
-                parent._children.append(weakref.ref(self))
+                parent._children = [siblings, weakref.ref(self)]
+
+    @property
+    def state(self) -> GameState:
+        """The position after this node's command. A log loaded without verification
+        keeps the states of a few nodes only; the others are folded from the nearest
+        earlier one when first asked, and kept."""
+        state = self._state
+        if state is None:
+            state = _unfold(self)
+        return state
 
     @property
     def children(self) -> tuple[Node, ...]:
         """The positions reached from this one that a game still holds, oldest first."""
-        if self._children is None:
+        refs = self._children
+        if refs is None:
             return ()
-        return tuple(node for ref in self._children if (node := ref()) is not None)
+        if not isinstance(refs, list):
+            refs = [refs]
+        return tuple(node for ref in refs if (node := ref()) is not None)
 
     @property
     def rule(self) -> str | None:
@@ -144,6 +161,22 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<Node depth={self.depth} {self.faction or 'game'}: {self.command}>"
+
+
+def _unfold(node: Node) -> GameState:
+    """The state of a node recorded without one (:meth:`Game.record_many`): the events of
+    the nodes since the nearest earlier state folded into it, each node keeping its own."""
+    chain = []
+    n: Node | None = node
+    while n is not None and n._state is None:
+        chain.append(n)
+        n = n.parent
+    assert n is not None  # the root always has its state
+    state = n._state
+    assert state is not None
+    for m in reversed(chain):
+        state = m._state = fold(state, m.events)
+    return state
 
 
 def _live(node: Node) -> Live:
@@ -302,7 +335,9 @@ class _LineEvents:
         return tuple(self.events)
 
 
-_FlatNode = tuple[int | None, Command | None, Faction | None, tuple[Event, ...], GameState, int]
+_FlatNode = tuple[
+    int | None, Command | None, Faction | None, tuple[Event, ...], GameState | None, int
+]
 _Pickled = tuple[
     tuple[_FlatNode, ...],
     tuple[tuple[str, int] | tuple[str, int, str, Any], ...],
@@ -390,7 +425,7 @@ class Game:
             for m in reversed(chain):
                 index[id(m)] = len(flat)
                 parent = None if m.parent is None else index[id(m.parent)]
-                flat.append((parent, m.command, m.faction, m.events, m.state, m.depth))
+                flat.append((parent, m.command, m.faction, m.events, m._state, m.depth))
             return index[id(node)]
 
         journal = tuple(
@@ -554,12 +589,14 @@ class Game:
             self._publish(events)
 
     def record_many(
-        self, entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState]]
+        self,
+        entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState | None]],
+        state: GameState,
     ) -> None:
         """:meth:`record` for consecutive commands at once (the log reader records a chunk
         of frames at a time): each entry is ``(command, faction, events, state)``, with
-        ``state`` the fold of ``events`` into the position before it (the previous entry's
-        ``state``, or the current position for the first)."""
+        ``state`` the fold of ``events`` into the position before it, or ``None`` to fold it
+        when first asked (:attr:`Node.state`); ``state`` is the position after the last."""
         if not entries:
             return
         here = self._node
@@ -572,15 +609,16 @@ class Game:
         action, node, previous, index = (
             getattr(JournalEntry, f).__set__ for f in ("action", "node", "previous", "index")
         )
-        for i, (command, faction, events, state) in enumerate(entries, start):
+        for i, (command, faction, events, after) in enumerate(entries, start):
             depth += 1
-            here = Node(here, command, faction, events, state, depth)
+            here = Node(here, command, faction, events, after, depth)
             entry = new(JournalEntry)
             action(entry, "apply")
             node(entry, here)
             previous(entry, journal)
             index(entry, i)
             journal = entry
+        here._state = state
         self._node = here
         self._redo = None
         self._journal = journal

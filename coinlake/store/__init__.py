@@ -489,6 +489,11 @@ def _from_position_header(h: dict[Any, Any]) -> tuple[Game, Decoders, Decoders, 
     return Game(state, undo=policy, saver=save_from_position), commands, decoders, steps
 
 
+CHECKPOINT = 32
+"""Loading without verification keeps the state of one frame in this many, and of the
+last; the others are folded when first asked (:attr:`Node.state`)."""
+
+
 def _replay(
     game: Game,
     batches: Iterator[list[bytes]],
@@ -499,8 +504,8 @@ def _replay(
 ) -> None:
     """Replay format 2 journal frames as they stream in. Without ``verify`` each event is
     folded as soon as it is decoded, and the frames of each chunk are recorded together
-    with their states (:meth:`Game.record_many`); with it, each command is applied and must
-    produce exactly the decoded events."""
+    (:meth:`Game.record_many`), with the state of one frame in :data:`CHECKPOINT`; with it,
+    each command is applied and must produce exactly the decoded events."""
     index = -1
     chosen = _HANDLERS[Chosen]
     read_command = command_reader(commands)
@@ -511,7 +516,7 @@ def _replay(
     state = game.node.state
     try:
         for batch in batches:
-            entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState]] = []
+            entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState | None]] = []
             for payload in batch:
                 index += 1
                 frame = unpackb(
@@ -520,7 +525,8 @@ def _replay(
                 if frame.__class__ is not tuple or not frame or frame[0].__class__ is not int:
                     raise Malformed("a frame is an array that starts with its action code")
                 if frame[0] != APPLY or len(frame) != 5:
-                    record_many(entries)
+                    model._DRAFT = None
+                    record_many(entries, state)
                     entries = []
                     if frame == (UNDO,):
                         game.undo(game.node.faction)  # strict: the one Faction allowed
@@ -556,19 +562,27 @@ def _replay(
                         raise Malformed(_difference(recorded, produced))
                     state = game.node.state
                 else:
-                    # The opening Chosen copies the state; the frame's other events are
-                    # folded into that copy in place (a draft: see model.replace).
-                    state = chosen(state, event)
-                    model._DRAFT = state
+                    # Consecutive frames are folded in place into one private copy of the
+                    # state (a draft: see model.replace); every CHECKPOINT frames the draft
+                    # is kept as that frame's state, and the frames between get theirs when
+                    # first asked (Node.state).
+                    if model._DRAFT is None:
+                        state = model._DRAFT = chosen(state, event)  # the copy
+                    else:
+                        state = chosen(state, event)
                     for a in raw:
                         t = a[0]
                         step = steps.get(t) if t.__class__ is int else None
                         if step is None:
                             raise Malformed(f"event type {t!r} is not in the header's table")
                         state = step(a, seq, read_command, state, decoded)
-                    model._DRAFT = None
-                    entries.append((command, faction, tuple(decoded), state))
-            record_many(entries)
+                    if len(entries) % CHECKPOINT == CHECKPOINT - 1:
+                        model._DRAFT = None
+                        entries.append((command, faction, tuple(decoded), state))
+                    else:
+                        entries.append((command, faction, tuple(decoded), None))
+            model._DRAFT = None
+            record_many(entries, state)
     except LogFileError:
         raise
     except (CoinlakeError, ValueError, KeyError, TypeError, IndexError) as exc:
