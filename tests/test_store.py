@@ -15,11 +15,13 @@ import os
 import pickle
 import random
 import struct
+import sys
 import tracemalloc
 import types
 import typing
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +50,9 @@ from coinlake.state.commands import (
 from coinlake.state.events import EVENT_TYPES, Chosen, Event, TrackChanged
 from coinlake.store import (
     APPLY,
+    CHECKPOINT,
     HEADER_KEYS,
     POSITION_HEADER_KEYS,
-    CHECKPOINT,
     REDO,
     UNDO,
     header_of,
@@ -323,6 +325,30 @@ def test_a_trusted_load_folds_the_states_it_did_not_keep(
         assert mine.events == theirs.events
         assert mine.state == theirs.state
     assert loaded.state == game.state
+
+
+def test_trusted_loads_on_several_threads_at_once(tmp_path: Path) -> None:
+    """Issue #8 item 2: the log reader's draft (model._DRAFT) is one per process; loads
+    running on four threads at once, switching every few bytecodes, still each give their
+    own game, every node's state included."""
+    games, paths = [], []
+    for seed in range(4):
+        game = coinlake.new_game("short", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2 * CHECKPOINT + 7):
+            game.apply(rng.choice(game.legal()))
+        paths.append(tmp_path / f"t{seed}.fitl")
+        game.save(paths[-1])
+        games.append(game)
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            loaded = list(pool.map(lambda p: coinlake.load(p, verify=False), paths * 3))
+    finally:
+        sys.setswitchinterval(before)
+    for i, mine in enumerate(loaded):
+        _same_game(mine, games[i % 4])
 
 
 def test_a_full_game_round_trips(tmp_path: Path) -> None:
