@@ -70,6 +70,7 @@ from coinlake.store.compact import (
     command_reader,
     encode_command,
     encode_event,
+    table_reader,
 )
 from coinlake.store.logfile import (
     FIRST_CHECK,
@@ -1153,6 +1154,24 @@ def test_command_reader_cache_stays_strict() -> None:
     ]:
         with pytest.raises(Malformed):
             read(bad)
+
+
+def test_command_readers_are_shared_per_table_and_bounded() -> None:
+    """Issue #8 item 5: files with the same command table share one command reader (commands
+    repeat across games); a reader remembers at most its ``cache_size`` commands, then starts
+    again, and still decodes every command."""
+    table = _plain_tuple(header_of(_game())["commands"])
+    assert table_reader(table) is table_reader(_plain_tuple(table))
+    read = command_reader({c.index: c.decode for c in COMMANDS.values()}, cache_size=2)
+    arrays = [(COMMANDS["Move"].index, "us-troops", n, "hue", "saigon") for n in (1, 2, 3)]
+    first = read(arrays[0])
+    assert read(arrays[0]) is first  # remembered
+    read(arrays[1])
+    again = read(arrays[2])  # the third: the cache was full and starts again
+    assert read(arrays[2]) is again
+    assert read(arrays[0]) is not first and read(arrays[0]) == first
+    for array in arrays:
+        assert read(array) == Move(Piece.US_TROOPS, array[2], "hue", "saigon")
 
 
 # -- format 1 ------------------------------------------------------------------------------------

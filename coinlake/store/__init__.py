@@ -88,11 +88,11 @@ from coinlake.store.compact import (
     EVENTS,
     REBUILT_EVENTS,
     Malformed,
-    command_reader,
     decode_value,
     encode_command,
     file_table,
     spec,
+    table_reader,
     type_table,
 )
 from coinlake.store.logfile import (
@@ -363,8 +363,8 @@ def load_with_report(
         with LogReader(_path(path), key=key) as reader:
             header = unpack_frame(reader.header(), None)
             if reader.format == FORMAT_VERSION:
-                game, commands, decoders, steps = _from_header(header)
-                _replay(game, reader.batches(), commands, decoders, steps, verify)
+                game, read_command, decoders, steps = _from_header(header)
+                _replay(game, reader.batches(), read_command, decoders, steps, verify)
             else:
                 from coinlake.store import v1
 
@@ -429,6 +429,7 @@ def _check_options(value: Any) -> Options:
 
 
 Decoders = dict[int, Callable[..., Any]]
+Reader = Callable[[Any], Command]
 
 
 def _path(path: object) -> Path:
@@ -437,24 +438,24 @@ def _path(path: object) -> Path:
     return Path(path)
 
 
-def _tables(h: dict[str, Any]) -> tuple[Decoders, Decoders, Decoders]:
-    """A header's type tables: command decoders, event decoders and event steps (decode +
-    fold), by the file's indexes."""
+def _tables(h: dict[str, Any]) -> tuple[Reader, Decoders, Decoders]:
+    """A header's type tables: its command reader (shared by the files with the same
+    table), event decoders and event steps (decode + fold), by the file's indexes."""
     if h["format"].__class__ is not int or h["format"] != FORMAT_VERSION:
         raise Malformed(f"format: expected {FORMAT_VERSION}, got {h['format']!r}")
     if h["library"].__class__ is not str:
         raise Malformed("library: expected a string")
-    commands = {i: c.decode for i, c in file_table(h["commands"], COMMANDS, "commands").items()}
+    read_command = table_reader(h["commands"])
     events = file_table(h["events"], EVENTS, "events", REBUILT_EVENTS)
     decoders = {i: c.decode for i, c in events.items()}
     steps: Decoders = {}
     for i, c in events.items():
         assert c.step is not None  # every event codec has one
         steps[i] = c.step
-    return commands, decoders, steps
+    return read_command, decoders, steps
 
 
-def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
+def _from_header(h: Any) -> tuple[Game, Reader, Decoders, Decoders]:
     """The new game a format 2 header describes, and the file's type tables (:func:`_tables`)."""
     try:
         if h.__class__ is not dict:
@@ -465,7 +466,7 @@ def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
             return _from_position_header(h)
         if set(h) != HEADER_KEYS:
             raise Malformed(f"header keys {sorted(h)} are not {sorted(HEADER_KEYS)}")
-        commands, decoders, steps = _tables(h)
+        read_command, decoders, steps = _tables(h)
         options = _check_options(h["options"])
         rng = h["rng"]
         if rng.__class__ is not str or rng not in ALGORITHMS:
@@ -473,20 +474,20 @@ def _from_header(h: Any) -> tuple[Game, Decoders, Decoders, Decoders]:
         game = _new_game(h["scenario"], h["seed"], options, h["undo"], rng)
     except Exception as exc:
         raise LogFileError(f"bad header ({exc})", frame=None) from None
-    return game, commands, decoders, steps
+    return game, read_command, decoders, steps
 
 
-def _from_position_header(h: dict[Any, Any]) -> tuple[Game, Decoders, Decoders, Decoders]:
+def _from_position_header(h: dict[Any, Any]) -> tuple[Game, Reader, Decoders, Decoders]:
     """The game a header of a game started from a position describes (raises for a bad one:
     :func:`_from_header` reports it)."""
     if set(h) != POSITION_HEADER_KEYS:
         raise Malformed(f"header keys {sorted(h)} are not {sorted(POSITION_HEADER_KEYS)}")
-    commands, decoders, steps = _tables(h)
+    read_command, decoders, steps = _tables(h)
     policy = _undo_policy(h["undo"])
     state = _header_position(h)
     if state.pending is None and state.result is None:
         raise Malformed("position: a game's first position waits on a Decision")
-    return Game(state, undo=policy, saver=save_from_position), commands, decoders, steps
+    return Game(state, undo=policy, saver=save_from_position), read_command, decoders, steps
 
 
 CHECKPOINT = 32
@@ -497,7 +498,7 @@ last; the others are folded when first asked (:attr:`Node.state`)."""
 def _replay(
     game: Game,
     batches: Iterator[list[bytes]],
-    commands: Decoders,
+    read_command: Reader,
     decoders: Decoders,
     steps: Decoders,
     verify: bool,
@@ -508,7 +509,6 @@ def _replay(
     each command is applied and must produce exactly the decoded events."""
     index = -1
     chosen = _HANDLERS[Chosen]
-    read_command = command_reader(commands)
     opening = _opening
     record_many = game.record_many
     apply = game.replay_apply
@@ -624,7 +624,7 @@ def load_view(path: str | Path, *, key: bytes | None = None) -> GameView:
             if set(header) != VIEW_HEADER_KEYS:
                 keys = sorted(VIEW_HEADER_KEYS)
                 raise Malformed(f"header keys {sorted(header)} are not an exported view's {keys}")
-            commands, decoders, _ = _tables(header)
+            read_command, decoders, _ = _tables(header)
             who = header["view"]
             if who.__class__ is not str or who not in _FACTIONS:
                 raise Malformed(f"view: expected a Faction, got {who!r}"[:120])
@@ -634,7 +634,7 @@ def load_view(path: str | Path, *, key: bytes | None = None) -> GameView:
                 raise Malformed(f"position: it shows more than {faction} may see")
         except Exception as exc:
             raise LogFileError(f"bad header ({exc})", frame=None) from None
-        events, state = _fold_view(state, faction, reader.batches(), commands, decoders)
+        events, state = _fold_view(state, faction, reader.batches(), read_command, decoders)
     return GameView(faction, view_state(state, faction), events)
 
 
@@ -642,12 +642,11 @@ def _fold_view(
     state: GameState,
     faction: Faction,
     batches: Iterator[list[bytes]],
-    commands: Decoders,
+    read_command: Reader,
     decoders: Decoders,
 ) -> tuple[tuple[Event, ...], GameState]:
     """Fold an exported view's frames into ``state``: the events and the state reached."""
     index = -1
-    read_command = command_reader(commands)
     seen: list[Event] = []
     try:
         for batch in batches:

@@ -25,7 +25,8 @@ table look-up per field, then the object, built by filling its slots when that i
 ``__init__`` would do (:func:`~coinlake.state.construct.plain_slots`; commands keep their
 validators). An event's ``step`` also folds it into the state with the reducer's handler,
 so the reader decodes and folds each event in one call. Commands, nested ones included, go
-through a per-file :func:`command_reader` that remembers repeated ones. When a value is
+through a :func:`command_reader` that remembers repeated ones, shared by the files with the
+same command table (:func:`table_reader`). When a value is
 wrong, a slow path (:func:`_explainer`) says which field and why.
 
 >>> from coinlake.state.commands import Move
@@ -62,6 +63,7 @@ __all__ = [
     "decode_command",
     "decode_value",
     "file_table",
+    "table_reader",
     "type_schema",
     "type_table",
 ]
@@ -544,8 +546,9 @@ def decode_command(
 def command_reader(
     table: dict[int, Callable[..., Any]], cache_size: int = 4096
 ) -> Callable[[Any], Command]:
-    """A :func:`decode_command` for one file that remembers decoded commands: commands are
-    immutable values and repeat a lot, so a repeated one costs a dictionary look-up.
+    """A :func:`decode_command` that remembers decoded commands: commands are immutable
+    values and repeat a lot, so a repeated one costs a dictionary look-up. It remembers at
+    most ``cache_size`` of them, and starts again when full.
 
     Only arrays of strings and integers are remembered, and a remembered command is returned
     only when the array's integers are integers again: ``==`` equates ``True`` and ``1.0``
@@ -566,19 +569,37 @@ def command_reader(
                 else:
                     return command
         command = decode_command(a, table, read)
-        if len(cache) < cache_size:
-            positions: list[int] = []
-            for k in range(1, len(a)):
-                kind = a[k].__class__
-                if kind is int:
-                    positions.append(k)
-                elif kind is not str:
-                    break
-            else:
-                cache[a] = (command, tuple(positions))
+        if len(cache) >= cache_size:
+            cache.clear()
+        positions: list[int] = []
+        for k in range(1, len(a)):
+            kind = a[k].__class__
+            if kind is int:
+                positions.append(k)
+            elif kind is not str:
+                break
+        else:
+            cache[a] = (command, tuple(positions))
         return command
 
     return read
+
+
+_READERS: dict[Any, Callable[[Any], Command]] = {}
+"""The command readers of the last few command tables read (:func:`table_reader`)."""
+
+
+def table_reader(table: Any) -> Callable[[Any], Command]:
+    """The :func:`command_reader` of a file's command ``table`` (from its header), shared
+    by every file with the same table, since commands repeat across games as they do within
+    one. Raises :class:`Malformed` as :func:`file_table` does."""
+    decoders = {i: c.decode for i, c in file_table(table, COMMANDS, "commands").items()}
+    reader = _READERS.get(table)  # file_table took it: a tuple of tuples of strings
+    if reader is None:
+        if len(_READERS) >= 8:
+            _READERS.clear()
+        reader = _READERS[table] = command_reader(decoders)
+    return reader
 
 
 CURRENT_READER = command_reader(CURRENT_COMMANDS)
