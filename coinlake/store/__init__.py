@@ -514,6 +514,7 @@ def _replay(
     apply = game.replay_apply
     unpackb, no_ext = msgpack.unpackb, _no_ext
     state = game.node.state
+    unkept = 0  # frames folded since the last state kept
     try:
         for batch in batches:
             entries: list[tuple[Command, Faction | None, tuple[Event, ...], GameState | None]] = []
@@ -576,7 +577,9 @@ def _replay(
                         if step is None:
                             raise Malformed(f"event type {t!r} is not in the header's table")
                         state = step(a, seq, read_command, state, decoded)
-                    if len(entries) % CHECKPOINT == CHECKPOINT - 1:
+                    unkept += 1
+                    if unkept == CHECKPOINT:
+                        unkept = 0
                         model._DRAFT = None
                         entries.append((command, faction, tuple(decoded), state))
                     else:
@@ -596,11 +599,12 @@ def _replay(
 def _opening(frame: Any, read_command: Callable[[Any], Command], seq: int) -> tuple[Chosen, Any]:
     """An ``apply`` frame's opening ``Chosen`` event (number ``seq``), rebuilt from its
     Faction, rule and command, and its array of other events (not yet decoded)."""
-    _, faction, rule, command, raw = frame
-    if faction is not None:
-        if faction.__class__ is not str or faction not in _FACTIONS:
-            raise Malformed(f"faction: expected a Faction or nil, got {faction!r}"[:120])
-        faction = _FACTIONS[faction]
+    _, name, rule, command, raw = frame
+    faction = None
+    if name is not None:
+        faction = _FACTIONS.get(name) if name.__class__ is str else None
+        if faction is None:
+            raise Malformed(f"faction: expected a Faction or nil, got {name!r}"[:120])
     if rule.__class__ is not str:
         raise Malformed(f"rule: expected a string, got {rule!r}"[:120])
     if raw.__class__ is not tuple:
