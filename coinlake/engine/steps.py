@@ -473,27 +473,26 @@ def _resume(runner: Runner, answer: Command | None) -> Ask | None:
     """Send ``answer`` (or start the generator) and run to the next real question: a step
     whose answer is forced (one legal answer, or none) is answered at once and recorded
     (:class:`Forced`), so that a re-run needs no option list."""
-    ctx, gen = runner.ctx, runner.gen
-    assert gen is not None
-    ask: Ask | None
-    try:
-        if answer is None:
-            ask = next(gen)
-        else:
-            ctx.answered += 1
-            ask = gen.send(answer)
-    except StopIteration as stop:
-        ask = _returned(runner, stop.value)
+    ctx = runner.ctx
+    if answer is not None:
+        ctx.answered += 1
+    ask = _send(runner, answer)
     while ask is not None and (forced := ask.forced()) is not None:
         ctx.emit(_FORCED(ctx.seq, ask.rule, forced))
         ctx.answered += 1
-        gen = runner.gen
-        assert gen is not None
-        try:
-            ask = gen.send(forced)
-        except StopIteration as stop:
-            ask = _returned(runner, stop.value)
+        ask = _send(runner, forced)
     return ask
+
+
+def _send(runner: Runner, answer: Command | None) -> Ask | None:
+    """Send ``answer`` to the generator the engine holds (or start it): its next question,
+    or, when it ends, the next question after it returns (:func:`_returned`)."""
+    gen = runner.gen
+    assert gen is not None
+    try:
+        return next(gen) if answer is None else gen.send(answer)
+    except StopIteration as stop:
+        return _returned(runner, stop.value)
 
 
 def decide(state: GameState, command: Command) -> tuple[Event, ...]:

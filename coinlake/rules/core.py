@@ -515,9 +515,9 @@ def _build_context(
 
 _NO_CONTEXT = Context("", "")
 _CONTEXT = constructor(Context)
+"""``Context`` built positionally, all ten fields in order (one per scope of every question)."""
 _FRAME = constructor(Frame)
 _RETURNED = constructor(Returned)
-"""``Context`` built positionally, all ten fields in order (one per scope of every question)."""
 
 REPLAYED = Ask(None, Kind.CONFIRM, "", (), "", context=_NO_CONTEXT)
 """What :meth:`Ctx.ask` gives while the engine re-runs a procedure: the engine sends the
